@@ -1,0 +1,227 @@
+/* batch.c -- one batched call: check divisors, split the elements between the GPU
+   and the CPU, run both at once, and report the lowest failing index. */
+
+#include <config.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "mpzg-impl.h"
+#include "gpu.h"
+#include "pool.h"
+
+/* One loop's state: the batch, the positions it covers (all of [0, n) or a list),
+   the elements to skip, and the lowest element error seen. */
+typedef struct
+{
+  const mpzg_batch *b;
+  const size_t *idx;            /* position -> element; NULL: identity */
+  const unsigned char *skip;    /* per element: invalid input, leave alone; or NULL */
+  pthread_mutex_t lock;
+  size_t bad_index;             /* lowest element that failed in elem() */
+  int bad_status;
+} run_ctx;
+
+static size_t
+elem_size (const mpzg_batch *b, size_t i)
+{
+  size_t s = 0, t;
+  int k;
+  for (k = 0; k < 3; k++)
+    if (b->in[k] != NULL && (t = mpz_size (b->in[k][i])) > s)
+      s = t;
+  return s;
+}
+
+/* About one unit per limb operation of GMP's algorithms at these sizes. */
+static size_t
+elem_cost (void *vctx, size_t pos)
+{
+  run_ctx *c = vctx;
+  const mpzg_batch *b = c->b;
+  size_t i = c->idx ? c->idx[pos] : pos;
+  size_t s = elem_size (b, i) + 1;
+  size_t e;
+  switch (b->cost_kind)
+    {
+    case MPZG_COST_LINEAR: return 8 + s;
+    case MPZG_COST_MUL:
+    case MPZG_COST_DIV:    return 8 + (s < 64 ? s * s : s * 64 + s * s / 16);
+    case MPZG_COST_GCD:    return 8 + 4 * (s < 64 ? s * s : s * 64 + s * s / 8);
+    case MPZG_COST_POWM:
+      e = mpz_sizeinbase (b->in[1][i], 2);
+      s = mpz_size (b->in[2][i]) + 1;
+      return 8 + e * (s < 64 ? s * s : s * 64 + s * s / 16);
+    }
+  return s;
+}
+
+static void
+run_range (void *vctx, size_t begin, size_t end)
+{
+  run_ctx *c = vctx;
+  size_t pos;
+  for (pos = begin; pos < end; pos++)
+    {
+      size_t i = c->idx ? c->idx[pos] : pos;
+      int st;
+      if (c->skip != NULL && c->skip[i])
+        continue;
+      st = c->b->elem (c->b, i);
+      if (st != MPZG_OK)
+        {
+          pthread_mutex_lock (&c->lock);
+          if (i < c->bad_index)
+            {
+              c->bad_index = i;
+              c->bad_status = st;
+            }
+          pthread_mutex_unlock (&c->lock);
+        }
+    }
+}
+
+/* Marks the elements whose divisor is zero.  Returns the lowest such index, or
+   MPZG_NO_INDEX (and *skip = NULL) when there is none. */
+static int
+find_zero_divisors (const mpzg_batch *b, size_t n, unsigned char **skip, size_t *first)
+{
+  size_t i;
+  *skip = NULL;
+  *first = MPZG_NO_INDEX;
+  if (b->divisor < 0)
+    return MPZG_OK;
+  for (i = 0; i < n; i++)
+    if (mpz_sgn (b->in[b->divisor][i]) == 0)
+      {
+        if (*skip == NULL)
+          {
+            *skip = calloc (n, 1);
+            if (*skip == NULL)
+              return MPZG_ENOMEM;
+            *first = i;
+          }
+        (*skip)[i] = 1;
+        if (b->flags != NULL)
+          b->flags[i] = 0;
+      }
+  return MPZG_OK;
+}
+
+/* Splits the valid elements into those for the GPU and the rest.  Returns the
+   number for the GPU; gpu_idx and cpu_idx hold the lists. */
+static size_t
+split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limbs,
+       size_t *gpu_idx, size_t *cpu_idx, size_t *ncpu, size_t *gpu_limbs)
+{
+  size_t i, ng = 0, nc = 0, limbs = 0;
+  for (i = 0; i < n; i++)
+    {
+      size_t s;
+      if (skip != NULL && skip[i])
+        continue;
+      s = elem_size (b, i);
+      if (s <= max_limbs)
+        {
+          gpu_idx[ng++] = i;
+          limbs += s;
+        }
+      else
+        cpu_idx[nc++] = i;
+    }
+  *ncpu = nc;
+  *gpu_limbs = limbs;
+  return ng;
+}
+
+int
+mpzg_batch_run (const mpzg_batch *b, size_t n)
+{
+  mpzg_config cfg;
+  run_ctx ctx;
+  unsigned char *skip = NULL;
+  size_t zero_first, ngpu = 0, ncpu = n, gpu_limbs = 0, index;
+  size_t *gpu_idx = NULL, *cpu_idx = NULL;
+  int status, gpu_status = MPZG_OK;
+
+  status = mpzg_config_get (&cfg);
+  if (status != MPZG_OK)
+    return mpzg_set_error (status, MPZG_NO_INDEX);
+  if (n == 0)
+    return mpzg_set_error (MPZG_OK, MPZG_NO_INDEX);
+
+  status = find_zero_divisors (b, n, &skip, &zero_first);
+  if (status != MPZG_OK)
+    return mpzg_set_error (status, MPZG_NO_INDEX);
+
+  ctx.b = b;
+  ctx.idx = NULL;
+  ctx.skip = skip;
+  ctx.bad_index = MPZG_NO_INDEX;
+  ctx.bad_status = MPZG_OK;
+  pthread_mutex_init (&ctx.lock, NULL);
+
+  if (cfg.use_gpu && b->gpu_op >= 0 && mpzg_gpu_max_limbs (b->gpu_op) > 0)
+    {
+      gpu_idx = malloc (2 * n * sizeof *gpu_idx);
+      if (gpu_idx == NULL)
+        {
+          free (skip);
+          return mpzg_set_error (MPZG_ENOMEM, MPZG_NO_INDEX);
+        }
+      cpu_idx = gpu_idx + n;
+      ngpu = split (b, n, skip, mpzg_gpu_max_limbs (b->gpu_op), gpu_idx, cpu_idx,
+                    &ncpu, &gpu_limbs);
+      if (ngpu > 0 && !cfg.forced_gpu && !mpzg_gpu_worthwhile (b->gpu_op, ngpu, gpu_limbs))
+        ngpu = 0;
+      if (ngpu == 0)
+        {
+          free (gpu_idx);
+          gpu_idx = cpu_idx = NULL;
+          ncpu = n;
+        }
+      else
+        ctx.idx = cpu_idx;
+    }
+
+  if (cfg.verbose > 0)
+    fprintf (stderr, "mpzg: %s n=%zu: %zu on GPU %d, %zu on CPU (%d thread%s)%s\n",
+             b->name, n, ngpu, cfg.ordinal, ncpu, cfg.threads, cfg.threads == 1 ? "" : "s",
+             cfg.forced_gpu && b->gpu_op < 0 ? " [no GPU kernel for this call yet]" : "");
+
+  if (ngpu > 0)
+    {
+      /* The CPU's share runs on worker threads while this thread drives the GPU. */
+      mpzg_par *par = NULL;
+      int cpu_threads = cfg.threads > 1 ? cfg.threads - 1 : 1;
+      if (ncpu > 0 && mpzg_par_start (&par, ncpu, elem_cost, run_range, &ctx, cpu_threads) != 0)
+        status = MPZG_ENOMEM;
+      else
+        {
+          gpu_status = mpzg_gpu_run (b->gpu_op, b->out[0], b->in[0], b->in[1],
+                                     gpu_idx, ngpu, cfg.ordinal, cfg.threads);
+          if (par != NULL)
+            mpzg_par_join (par);
+        }
+    }
+  else if (mpzg_parallel_for (n, elem_cost, run_range, &ctx, cfg.threads) != 0)
+    status = MPZG_ENOMEM;
+
+  pthread_mutex_destroy (&ctx.lock);
+  free (gpu_idx);
+  free (skip);
+
+  if (status != MPZG_OK)
+    return mpzg_set_error (status, MPZG_NO_INDEX);
+  if (gpu_status != MPZG_OK)
+    return mpzg_set_error (gpu_status, MPZG_NO_INDEX);
+
+  /* The lowest invalid element decides the status. */
+  index = zero_first;
+  status = zero_first != MPZG_NO_INDEX ? MPZG_EDIVBYZERO : MPZG_OK;
+  if (ctx.bad_index < index)
+    {
+      index = ctx.bad_index;
+      status = ctx.bad_status;
+    }
+  return mpzg_set_error (status, index);
+}

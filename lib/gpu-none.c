@@ -1,0 +1,32 @@
+/* gpu-none.c -- the GPU interface of a library built without CUDA: no device. */
+
+#include <config.h>
+#include <stdio.h>
+#include "mpzg-impl.h"
+#include "gpu.h"
+
+int
+mpzg_gpu_probe (int ordinal, char *desc, size_t size)
+{
+  (void) ordinal;
+  if (desc != NULL && size > 0)
+    snprintf (desc, size, "this libmpzg was built without CUDA");
+  return 0;
+}
+
+size_t mpzg_gpu_max_limbs (int op) { (void) op; return 0; }
+
+int
+mpzg_gpu_worthwhile (int op, size_t count, size_t limbs)
+{
+  (void) op; (void) count; (void) limbs;
+  return 0;
+}
+
+int
+mpzg_gpu_run (int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, size_t m,
+              int ordinal, int threads)
+{
+  (void) op; (void) r; (void) a; (void) b; (void) idx; (void) m; (void) ordinal; (void) threads;
+  return MPZG_EDEVICE;
+}

@@ -1,0 +1,60 @@
+/* mpzg-impl.h -- internal declarations shared by the host library's files. */
+#ifndef MPZG_IMPL_H
+#define MPZG_IMPL_H
+
+#include <stddef.h>
+#include <gmp.h>
+#include "mpzg.h"
+
+/* ---- settings.c ---- */
+
+/* The settings one call runs with, resolved once at its start. */
+typedef struct
+{
+  int use_gpu;                  /* the GPU path is usable and allowed */
+  int forced_gpu;               /* MPZG_BACKEND=cuda: use the GPU for every eligible element */
+  int ordinal;                  /* CUDA device */
+  int threads;                  /* CPU threads */
+  int verbose;
+} mpzg_config;
+
+/* Fills *cfg.  Returns MPZG_OK, or MPZG_EDEVICE when the backend is cuda and no
+   GPU is usable. */
+int mpzg_config_get (mpzg_config *cfg);
+
+/* ---- errors.c ---- */
+
+/* Records the failing index of this thread's call (MPZG_NO_INDEX for none) and
+   returns status. */
+int mpzg_set_error (int status, size_t index);
+
+/* ---- batch.c: one batched call ---- */
+
+typedef struct mpzg_batch mpzg_batch;
+
+/* Computes element i; returns MPZG_OK or an element error (MPZG_ENOTINVERTIBLE),
+   in which case it must have left the element's outputs untouched. */
+typedef int (*mpzg_elem_fn) (const mpzg_batch *b, size_t i);
+
+struct mpzg_batch
+{
+  const char *name;             /* "mul_n": for MPZG_VERBOSE */
+  mpzg_elem_fn elem;
+  mpz_t *out[3];                /* outputs, as the call names them */
+  mpz_t *in[3];                 /* inputs */
+  int *flags;                   /* per-element result flags (invert's exists), or NULL */
+  int gpu_op;                   /* enum mpzg_gpu_op, or -1 when the GPU has no kernel */
+  int divisor;                  /* index in in[] that must be non-zero, or -1 */
+  int cost_kind;                /* MPZG_COST_* */
+};
+
+enum { MPZG_COST_LINEAR, MPZG_COST_MUL, MPZG_COST_DIV, MPZG_COST_GCD, MPZG_COST_POWM };
+
+/* Runs the batch over [0, n) and returns the call's status (setting the error index). */
+int mpzg_batch_run (const mpzg_batch *b, size_t n);
+
+/* The usual argument check: every array non-NULL when n > 0. */
+#define MPZG_CHECK_ARRAY(p, n) \
+  do { if ((n) > 0 && (p) == NULL) return mpzg_set_error (MPZG_EINVAL, MPZG_NO_INDEX); } while (0)
+
+#endif

@@ -1,0 +1,163 @@
+/* pool.c -- parallel loops over the elements of a batch, balanced by cost.
+
+   Threads are created per loop rather than kept in a pool: that keeps the library
+   safe across fork() (Check forks every test; GMP programs fork too) and across
+   concurrent callers, at a cost of tens of microseconds per loop, which the
+   cost threshold below keeps to loops that run for much longer than that. */
+
+#include <pthread.h>
+#include <stdlib.h>
+#include "pool.h"
+
+/* Loops whose total cost is below this run inline on the caller (cost units are
+   about one limb product each: ~1 ns). */
+#define MPZG_PAR_MIN_COST 200000
+/* Ranges per thread: enough for dynamic balancing, few enough to stay cheap. */
+#define MPZG_PAR_RANGES_PER_THREAD 8
+
+struct mpzg_par
+{
+  mpzg_range_fn fn;
+  void *ctx;
+  size_t *cut;                  /* range k is [cut[k], cut[k+1]) */
+  size_t nranges;
+  size_t next;                  /* next range to take, under lock */
+  pthread_mutex_t lock;
+  pthread_t *tid;
+  int nthreads;                 /* threads started */
+  size_t n;                     /* inline loop when nranges == 0 */
+};
+
+static void *
+worker (void *arg)
+{
+  mpzg_par *p = arg;
+  for (;;)
+    {
+      size_t k;
+      pthread_mutex_lock (&p->lock);
+      k = p->next++;
+      pthread_mutex_unlock (&p->lock);
+      if (k >= p->nranges)
+        break;
+      p->fn (p->ctx, p->cut[k], p->cut[k + 1]);
+    }
+  return NULL;
+}
+
+/* Cuts [0, n) into ranges of about equal cost.  Returns the number of ranges,
+   0 when the loop should run inline, (size_t) -1 when out of memory. */
+static size_t
+cut_ranges (mpzg_par *p, size_t n, mpzg_cost_fn cost, int threads)
+{
+  size_t i, k, total = 0, target, acc, maxr;
+  if (threads <= 1 || n <= 1)
+    return 0;
+  for (i = 0; i < n; i++)
+    total += cost (p->ctx, i);
+  if (total < MPZG_PAR_MIN_COST)
+    return 0;
+  maxr = (size_t) threads * MPZG_PAR_RANGES_PER_THREAD;
+  target = total / maxr + 1;
+  p->cut = malloc ((maxr + 2) * sizeof *p->cut);
+  if (p->cut == NULL)
+    return (size_t) -1;
+  p->cut[0] = 0;
+  k = 0;
+  acc = 0;
+  for (i = 0; i < n; i++)
+    {
+      acc += cost (p->ctx, i);
+      if (acc >= target && i + 1 < n && k + 1 < maxr)
+        {
+          p->cut[++k] = i + 1;
+          acc = 0;
+        }
+    }
+  p->cut[++k] = n;
+  return k;
+}
+
+static int
+par_begin (mpzg_par *p, size_t n, mpzg_cost_fn cost, mpzg_range_fn fn, void *ctx,
+           int threads, int caller_helps)
+{
+  int t, want;
+  p->fn = fn;
+  p->ctx = ctx;
+  p->n = n;
+  p->cut = NULL;
+  p->next = 0;
+  p->tid = NULL;
+  p->nthreads = 0;
+  p->nranges = cut_ranges (p, n, cost, threads);
+  if (p->nranges == (size_t) -1)
+    return -1;
+  if (p->nranges == 0)
+    return 0;
+  pthread_mutex_init (&p->lock, NULL);
+  want = threads - (caller_helps ? 1 : 0);
+  if ((size_t) want > p->nranges)
+    want = (int) p->nranges;
+  p->tid = malloc ((size_t) (want > 0 ? want : 1) * sizeof *p->tid);
+  if (p->tid != NULL)
+    for (t = 0; t < want; t++)
+      {
+        if (pthread_create (&p->tid[t], NULL, worker, p) != 0)
+          break;                /* fewer threads; the joiner finishes the work */
+        p->nthreads++;
+      }
+  return 0;
+}
+
+static void
+par_end (mpzg_par *p)
+{
+  int t;
+  if (p->nranges == 0)
+    {
+      if (p->n > 0)
+        p->fn (p->ctx, 0, p->n);
+      return;
+    }
+  worker (p);                   /* the caller takes what is left */
+  for (t = 0; t < p->nthreads; t++)
+    pthread_join (p->tid[t], NULL);
+  pthread_mutex_destroy (&p->lock);
+  free (p->tid);
+  free (p->cut);
+}
+
+int
+mpzg_parallel_for (size_t n, mpzg_cost_fn cost, mpzg_range_fn fn, void *ctx,
+                   int threads)
+{
+  mpzg_par p;
+  if (par_begin (&p, n, cost, fn, ctx, threads, 1) != 0)
+    return -1;
+  par_end (&p);
+  return 0;
+}
+
+int
+mpzg_par_start (mpzg_par **par, size_t n, mpzg_cost_fn cost, mpzg_range_fn fn,
+                void *ctx, int threads)
+{
+  mpzg_par *p = malloc (sizeof *p);
+  if (p == NULL)
+    return -1;
+  if (par_begin (p, n, cost, fn, ctx, threads, 0) != 0)
+    {
+      free (p);
+      return -1;
+    }
+  *par = p;
+  return 0;
+}
+
+void
+mpzg_par_join (mpzg_par *par)
+{
+  par_end (par);
+  free (par);
+}
