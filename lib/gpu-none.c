@@ -30,3 +30,19 @@ mpzg_gpu_run (int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, size_t m,
   (void) op; (void) r; (void) a; (void) b; (void) idx; (void) m; (void) ordinal; (void) threads;
   return MPZG_EDEVICE;
 }
+
+int
+mpzg_gpu_time_kernel (int op, mpz_t *r, mpz_t *a, mpz_t *b, size_t n, int reps,
+                      int ordinal, double *us)
+{
+  (void) op; (void) r; (void) a; (void) b; (void) n; (void) reps; (void) ordinal; (void) us;
+  return MPZG_EDEVICE;
+}
+
+int
+mpzg_gpu_measure_bandwidth (int ordinal, size_t bytes, double *d2d_gbs, double *h2d_gbs,
+                            double *d2h_gbs)
+{
+  (void) ordinal; (void) bytes; (void) d2d_gbs; (void) h2d_gbs; (void) d2h_gbs;
+  return MPZG_EDEVICE;
+}

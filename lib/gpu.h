@@ -35,6 +35,23 @@ int mpzg_gpu_worthwhile (int op, size_t count, size_t limbs);
 int mpzg_gpu_run (int op, mpz_t *r, mpz_t *a, mpz_t *b,
                   const size_t *idx, size_t m, int ordinal, int threads);
 
+/* ---- Hooks for bench/ (exported, not in the public header) ---- */
+
+/* Kernel-only timing: packs and uploads a[0..n), b[0..n) once (every element must
+   fit mpzg_gpu_max_limbs(op)), runs op's kernels `reps` times on the device-resident
+   operands timing each run with CUDA events, downloads and unpacks the last run's
+   results into r[0..n) (so the caller can check them), and stores the median
+   microseconds per run in *us.  Returns MPZG_OK, MPZG_EINVAL, MPZG_ENOMEM or
+   MPZG_EDEVICE. */
+int mpzg_gpu_time_kernel (int op, mpz_t *r, mpz_t *a, mpz_t *b, size_t n, int reps,
+                          int ordinal, double *us);
+
+/* The floors: device-to-device copy bandwidth (bytes read plus bytes written, GB/s)
+   and pinned host-to-device and device-to-host copy rates (GB/s), each measured
+   on `bytes`-byte buffers.  Returns MPZG_OK or MPZG_EDEVICE. */
+int mpzg_gpu_measure_bandwidth (int ordinal, size_t bytes, double *d2d_gbs,
+                                double *h2d_gbs, double *d2h_gbs);
+
 #ifdef __cplusplus
 }
 #endif
