@@ -1,0 +1,769 @@
+/* batch-gcd.c -- find RSA moduli that share a prime factor, with Bernstein's
+   product tree and remainder tree, one batched libmpzg call per tree level.
+
+   Heninger, Durumeric, Wustrow, Halderman, "Mining your Ps and Qs: detection of
+   widespread weak keys in network devices", USENIX Security 2012, section 3.3:
+
+     P = N_1 N_2 ... N_m                     (product tree, bottom up)
+     z_i = (P mod N_i^2) / N_i               (remainder tree, top down)
+     g_i = gcd (z_i, N_i)                    g_i > 1: N_i shares a factor
+
+   Every level of both trees is one call over all of its nodes (mpzg_mul_n going
+   up; mpzg_mul_n for the squares and mpzg_mod_n going down; mpzg_divexact_n and
+   mpzg_gcd_n at the leaves).  The low levels hold many small numbers, which is
+   what a GPU is for; the top levels hold a few huge ones, which the library
+   leaves to GMP.  --compare runs the same trees with plain GMP loops on one core
+   and checks that every result agrees.
+
+   Input: one modulus per line, decimal, or hexadecimal when it starts with 0x
+   or holds a letter a-f (--hex: always hexadecimal).  Blank lines and lines
+   starting with '#' are skipped; a line "# weak: i j k" (0-based indices, as
+   --generate writes) names the moduli that --check expects to be found.
+   With no file, the program generates its own set (fixed seed): real primes,
+   with a few planted pairs sharing one.  */
+
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <gmp.h>
+#include "mpzg.h"
+
+#define DEFAULT_COUNT 10000
+#define DEFAULT_BITS 1024
+#define DEFAULT_SEED 20120808UL
+
+static int progress = -1;       /* -1: when the run is long; 0: never; 1: always */
+static int quiet = 0;
+
+static double
+now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void
+die (const char *what, int status)
+{
+  fprintf (stderr, "batch-gcd: %s: %s\n", what, mpzg_strerror (status));
+  exit (2);
+}
+
+static void *
+xmalloc (size_t n)
+{
+  void *p = malloc (n ? n : 1);
+  if (p == NULL)
+    {
+      fprintf (stderr, "batch-gcd: out of memory\n");
+      exit (2);
+    }
+  return p;
+}
+
+static mpz_t *
+array_new (size_t n)
+{
+  mpz_t *a = xmalloc (n * sizeof *a);
+  size_t i;
+  for (i = 0; i < n; i++)
+    mpz_init (a[i]);
+  return a;
+}
+
+static void
+array_free (mpz_t *a, size_t n)
+{
+  size_t i;
+  if (a == NULL)
+    return;
+  for (i = 0; i < n; i++)
+    mpz_clear (a[i]);
+  free (a);
+}
+
+/* A read-only view of x (no copy), for building input arrays out of elements of
+   other arrays: a strided or repeated selection.  Never mpz_clear'ed. */
+static void
+view (mpz_t v, mpz_t x)
+{
+  mpz_roinit_n (v, mpz_limbs_read (x), mpz_sgn (x) < 0 ? -(mp_size_t) mpz_size (x)
+                                                       : (mp_size_t) mpz_size (x));
+}
+
+/* ---- The batched operations, with mpzg or with a plain GMP loop -------- */
+
+static int use_gmp;             /* 1: plain GMP loops (--compare's reference) */
+
+static void
+op_mul (mpz_t *r, mpz_t *a, mpz_t *b, size_t n)
+{
+  size_t i;
+  int st;
+  if (use_gmp)
+    for (i = 0; i < n; i++)
+      mpz_mul (r[i], a[i], b[i]);
+  else if ((st = mpzg_mul_n (r, a, b, n)) != MPZG_OK)
+    die ("mpzg_mul_n", st);
+}
+
+static void
+op_mod (mpz_t *r, mpz_t *a, mpz_t *d, size_t n)
+{
+  size_t i;
+  int st;
+  if (use_gmp)
+    for (i = 0; i < n; i++)
+      mpz_mod (r[i], a[i], d[i]);
+  else if ((st = mpzg_mod_n (r, a, d, n)) != MPZG_OK)
+    die ("mpzg_mod_n", st);
+}
+
+static void
+op_divexact (mpz_t *r, mpz_t *a, mpz_t *d, size_t n)
+{
+  size_t i;
+  int st;
+  if (use_gmp)
+    for (i = 0; i < n; i++)
+      mpz_divexact (r[i], a[i], d[i]);
+  else if ((st = mpzg_divexact_n (r, a, d, n)) != MPZG_OK)
+    die ("mpzg_divexact_n", st);
+}
+
+static void
+op_gcd (mpz_t *r, mpz_t *a, mpz_t *b, size_t n)
+{
+  size_t i;
+  int st;
+  if (use_gmp)
+    for (i = 0; i < n; i++)
+      mpz_gcd (r[i], a[i], b[i]);
+  else if ((st = mpzg_gcd_n (r, a, b, n)) != MPZG_OK)
+    die ("mpzg_gcd_n", st);
+}
+
+/* ---- Batch GCD ------------------------------------------------------------ */
+
+static void
+level_note (const char *what, int level, int levels, size_t n, mpz_t x, double t0)
+{
+  if (progress == 1)
+    fprintf (stderr, "  %s level %2d/%d: %8zu x %10zu bits  %8.2f s\n", what, level, levels,
+             n, (size_t) mpz_sizeinbase (x, 2), now () - t0);
+}
+
+/* g[i] = gcd (N[i], (P mod N[i]^2) / N[i]) where P is the product of all N. */
+static void
+batch_gcd (mpz_t *g, mpz_t *N, size_t m)
+{
+  mpz_t **tree, **rem;
+  size_t *cnt, k, i, levels;
+  double t0 = now ();
+
+  /* Levels: 0 holds the moduli, levels-1 the product P. */
+  for (levels = 1, k = m; k > 1; k = (k + 1) / 2)
+    levels++;
+  tree = xmalloc (levels * sizeof *tree);
+  rem = xmalloc (levels * sizeof *rem);
+  cnt = xmalloc (levels * sizeof *cnt);
+  tree[0] = N;
+  cnt[0] = m;
+
+  /* Product tree: node j of level k+1 is the product of nodes 2j and 2j+1 of
+     level k (just node 2j when that is the last, unpaired one). */
+  for (k = 0; k + 1 < levels; k++)
+    {
+      size_t half = cnt[k] / 2;
+      mpz_t *left = xmalloc ((half + 1) * sizeof *left);
+      mpz_t *right = xmalloc ((half + 1) * sizeof *right);
+      cnt[k + 1] = (cnt[k] + 1) / 2;
+      tree[k + 1] = array_new (cnt[k + 1]);
+      for (i = 0; i < half; i++)
+        {
+          view (left[i], tree[k][2 * i]);
+          view (right[i], tree[k][2 * i + 1]);
+        }
+      op_mul (tree[k + 1], left, right, half);
+      if (cnt[k] % 2)
+        mpz_set (tree[k + 1][half], tree[k][cnt[k] - 1]);
+      free (left);
+      free (right);
+      level_note ("product  ", (int) k + 1, (int) levels - 1, cnt[k + 1], tree[k + 1][0], t0);
+    }
+
+  /* Remainder tree: rem[k][j] = P mod tree[k][j]^2, from its parent's remainder
+     (P mod x^2 = (P mod y^2) mod x^2 when x divides y).  At the top, P itself. */
+  rem[levels - 1] = tree[levels - 1];
+  for (k = levels - 1; k-- > 0;)
+    {
+      mpz_t *sq = array_new (cnt[k]);
+      mpz_t *parent = xmalloc (cnt[k] * sizeof *parent);
+      op_mul (sq, tree[k], tree[k], cnt[k]);
+      for (i = 0; i < cnt[k]; i++)
+        view (parent[i], rem[k + 1][i / 2]);
+      rem[k] = array_new (cnt[k]);
+      op_mod (rem[k], parent, sq, cnt[k]);
+      free (parent);
+      array_free (sq, cnt[k]);
+      /* Level k+1 has served its purpose (the root is both tree and rem). */
+      if (rem[k + 1] != tree[k + 1])
+        array_free (rem[k + 1], cnt[k + 1]);
+      array_free (tree[k + 1], cnt[k + 1]);
+      level_note ("remainder", (int) k, (int) levels - 1, cnt[k], rem[k][0], t0);
+    }
+
+  /* Leaves: z = (P mod N^2) / N, exact since N divides P; then gcd (z, N). */
+  op_divexact (rem[0], rem[0], N, m);
+  op_gcd (g, rem[0], N, m);
+  level_note ("gcd      ", 0, (int) levels - 1, m, N[0], t0);
+  array_free (rem[0], m);
+  free (tree);
+  free (rem);
+  free (cnt);
+}
+
+/* ---- Generated moduli ----------------------------------------------------- */
+
+/* Odd primes below SIEVE_LIMIT, for sieving candidate primes. */
+#define SIEVE_LIMIT 20000
+#define WINDOW 8192             /* candidates x, x+2, ..., x+2*(WINDOW-1) */
+static unsigned small_primes[SIEVE_LIMIT / 2];
+static size_t n_small_primes;
+
+static void
+init_small_primes (void)
+{
+  static unsigned char composite[SIEVE_LIMIT];
+  unsigned p, q;
+  for (p = 3; p < SIEVE_LIMIT; p += 2)
+    if (!composite[p])
+      {
+        small_primes[n_small_primes++] = p;
+        for (q = p * p; q < SIEVE_LIMIT; q += 2 * p)
+          composite[q] = 1;
+      }
+}
+
+/* One prime being searched for: a random odd start x and the offsets d (even)
+   such that x + d has no prime factor below SIEVE_LIMIT. */
+typedef struct
+{
+  mpz_t x;
+  unsigned *off;
+  size_t noff, next;
+} slot;
+
+static void
+slot_restart (slot *s, unsigned long bits, gmp_randstate_t rs)
+{
+  static unsigned char hit[WINDOW];
+  size_t j, p;
+  /* Top two bits set, so that a product of two has exactly 2*bits bits. */
+  mpz_urandomb (s->x, rs, bits);
+  mpz_setbit (s->x, bits - 1);
+  mpz_setbit (s->x, bits - 2);
+  mpz_setbit (s->x, 0);
+  memset (hit, 0, sizeof hit);
+  for (p = 0; p < n_small_primes; p++)
+    {
+      unsigned q = small_primes[p];
+      unsigned long r = mpz_fdiv_ui (s->x, q);
+      /* x + 2j = 0 mod q  <=>  j = -r / 2 mod q = (q - r) * (q + 1) / 2 mod q */
+      unsigned long j0 = r == 0 ? 0 : (unsigned long) ((q - r) * (unsigned long long) ((q + 1) / 2) % q);
+      for (j = j0; j < WINDOW; j += q)
+        hit[j] = 1;
+    }
+  s->noff = s->next = 0;
+  for (j = 0; j < WINDOW; j++)
+    if (!hit[j])
+      s->off[s->noff++] = (unsigned) (2 * j);
+}
+
+/* Fills p[0..k) with distinct random primes of `bits` bits.  Candidates that
+   survive the sieve are tested in batches, one mpzg_powm_n call per round:
+   Fermat's test to base 2, 2^(c-1) = 1 mod c.  For random numbers of hundreds of
+   bits a composite passes it with negligible probability (base-2 pseudoprimes
+   are far rarer than primes there); this is a demo, not a key generator. */
+static void
+random_primes (mpz_t *p, size_t k, unsigned long bits, gmp_randstate_t rs)
+{
+  slot *s = xmalloc (k * sizeof *s);
+  size_t *active = xmalloc (k * sizeof *active);
+  mpz_t *c = array_new (k), *e = array_new (k), *two = array_new (k), *r = array_new (k);
+  size_t i, na = k;
+  int st;
+
+  for (i = 0; i < k; i++)
+    {
+      mpz_init (s[i].x);
+      s[i].off = xmalloc (WINDOW * sizeof *s[i].off);
+      slot_restart (&s[i], bits, rs);
+      active[i] = i;
+      mpz_set_ui (two[i], 2);
+    }
+  while (na > 0)
+    {
+      size_t j, keep = 0;
+      for (j = 0; j < na; j++)
+        {
+          slot *t = &s[active[j]];
+          while (t->next == t->noff)
+            slot_restart (t, bits, rs);
+          mpz_add_ui (c[j], t->x, t->off[t->next++]);
+          mpz_sub_ui (e[j], c[j], 1);
+        }
+      if ((st = mpzg_powm_n (r, two, e, c, na)) != MPZG_OK)
+        die ("mpzg_powm_n", st);
+      for (j = 0; j < na; j++)
+        if (mpz_cmp_ui (r[j], 1) == 0)
+          mpz_set (p[active[j]], c[j]);
+        else
+          active[keep++] = active[j];
+      na = keep;
+    }
+  for (i = 0; i < k; i++)
+    {
+      mpz_clear (s[i].x);
+      free (s[i].off);
+    }
+  free (s);
+  free (active);
+  array_free (c, k);
+  array_free (e, k);
+  array_free (two, k);
+  array_free (r, k);
+}
+
+/* A set of m moduli of 2*half bits, N_i = p_2i p_2i+1, with weak ones planted:
+   pairs sharing one prime, a triangle (A = pq, B = pr, C = qs: A shares both its
+   primes, so its gcd is A itself), and one repeated modulus.  weak[i] = 1 for
+   the planted ones. */
+static void
+generate (mpz_t *N, unsigned char *weak, size_t m, unsigned long bits, unsigned long seed)
+{
+  gmp_randstate_t rs;
+  mpz_t *p = array_new (2 * m);
+  size_t *perm = xmalloc (m * sizeof *perm);
+  size_t i, u = 0, pairs = 2 + m / 10000;
+
+  gmp_randinit_default (rs);
+  gmp_randseed_ui (rs, seed);
+  init_small_primes ();
+  random_primes (p, 2 * m, bits / 2, rs);
+
+  /* A random order of the indices, to pick the weak ones from. */
+  for (i = 0; i < m; i++)
+    perm[i] = i;
+  for (i = m - 1; i > 0; i--)
+    {
+      size_t j = gmp_urandomm_ui (rs, i + 1), t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+  memset (weak, 0, m);
+  /* Index i uses primes 2i and 2i+1 unless planted otherwise. */
+  for (i = 0; i < pairs && u + 2 <= m; i++, u += 2)       /* b shares a's first prime */
+    mpz_set (p[2 * perm[u + 1]], p[2 * perm[u]]), weak[perm[u]] = weak[perm[u + 1]] = 1;
+  if (u + 3 <= m)                                           /* triangle */
+    {
+      size_t a = perm[u], b = perm[u + 1], c = perm[u + 2];
+      mpz_set (p[2 * b], p[2 * a]);
+      mpz_set (p[2 * c], p[2 * a + 1]);
+      weak[a] = weak[b] = weak[c] = 1;
+      u += 3;
+    }
+  for (i = 0; i < m; i++)
+    mpz_mul (N[i], p[2 * i], p[2 * i + 1]);
+  if (u + 2 <= m)                                           /* repeated modulus */
+    {
+      mpz_set (N[perm[u + 1]], N[perm[u]]);
+      weak[perm[u]] = weak[perm[u + 1]] = 1;
+    }
+  array_free (p, 2 * m);
+  free (perm);
+  gmp_randclear (rs);
+}
+
+/* ---- Reading moduli ------------------------------------------------------- */
+
+/* Reads moduli from f into *N (grown as needed).  Lines "# weak: ..." set
+   expect[i] and *have_expect.  Returns the count. */
+static size_t
+read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char **expect,
+             int *have_expect)
+{
+  char *line = NULL, *s, *end;
+  size_t cap = 0, m = 0, lineno = 0, ncap = 0, nexp = 0, i;
+  size_t *exp_idx = NULL;
+  ssize_t len;
+
+  *N = NULL;
+  *have_expect = 0;
+  while ((len = getline (&line, &cap, f)) != -1)
+    {
+      lineno++;
+      for (s = line; isspace ((unsigned char) *s); s++)
+        ;
+      for (end = s + strlen (s); end > s && isspace ((unsigned char) end[-1]); end--)
+        ;
+      *end = '\0';
+      if (*s == '\0')
+        continue;
+      if (*s == '#')
+        {
+          if (strncmp (s, "# weak:", 7) == 0)
+            {
+              char *q = s + 7, *qe;
+              *have_expect = 1;
+              for (;;)
+                {
+                  unsigned long v;
+                  errno = 0;
+                  v = strtoul (q, &qe, 10);
+                  if (qe == q || errno)
+                    break;
+                  exp_idx = realloc (exp_idx, (nexp + 1) * sizeof *exp_idx);
+                  if (exp_idx == NULL)
+                    die ("reading", MPZG_ENOMEM);
+                  exp_idx[nexp++] = v;
+                  q = qe;
+                }
+            }
+          continue;
+        }
+      if (m == ncap)
+        {
+          size_t j;
+          ncap = ncap ? 2 * ncap : 1024;
+          *N = realloc (*N, ncap * sizeof **N);
+          if (*N == NULL)
+            die ("reading", MPZG_ENOMEM);
+          for (j = m; j < ncap; j++)
+            mpz_init ((*N)[j]);
+        }
+      {
+        int base = 10;
+        char *digits = s;
+        if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+          base = 16, digits = s + 2;
+        else if (force_hex || strpbrk (s, "abcdefABCDEF") != NULL)
+          base = 16;
+        if (mpz_set_str ((*N)[m], digits, base) != 0 || mpz_cmp_ui ((*N)[m], 1) <= 0)
+          {
+            fprintf (stderr, "batch-gcd: %s:%zu: not a modulus (a %s integer > 1)\n", name,
+                     lineno, base == 16 ? "hexadecimal" : "decimal");
+            exit (2);
+          }
+      }
+      m++;
+    }
+  free (line);
+  for (i = m; i < ncap; i++)
+    mpz_clear ((*N)[i]);
+  *expect = xmalloc (m);
+  memset (*expect, 0, m);
+  for (i = 0; i < nexp; i++)
+    if (exp_idx[i] < m)
+      (*expect)[exp_idx[i]] = 1;
+  free (exp_idx);
+  return m;
+}
+
+/* ---- Reporting ------------------------------------------------------------ */
+
+static void
+print_short (FILE *f, mpz_t x)
+{
+  char *s = mpz_get_str (NULL, 16, x);
+  size_t len = strlen (s);
+  if (len > 24)
+    fprintf (f, "%.10s..%s (%zu bits)", s, s + len - 10, (size_t) mpz_sizeinbase (x, 2));
+  else
+    fprintf (f, "%s", s);
+  free (s);
+}
+
+/* Prints the weak moduli and the factors found; checks every factorization.
+   Returns the number of weak moduli, and marks them in found[]. */
+static size_t
+report (mpz_t *N, mpz_t *g, size_t m, unsigned char *found, int full, int *bad)
+{
+  size_t i, j, nweak = 0, *w;
+  mpz_t f, q;
+  mpz_inits (f, q, NULL);
+  w = xmalloc (m * sizeof *w);
+  for (i = 0; i < m; i++)
+    {
+      found[i] = mpz_cmp_ui (g[i], 1) != 0;
+      if (found[i])
+        w[nweak++] = i;
+    }
+  for (j = 0; j < nweak; j++)
+    {
+      size_t k, dup = m;
+      i = w[j];
+      mpz_set (f, g[i]);
+      /* gcd = N: every prime of N is shared; look for a proper factor among the
+         other weak moduli (a quadratic step, over the few weak ones only). */
+      for (k = 0; k < nweak && mpz_cmp (f, N[i]) == 0; k++)
+        if (w[k] != i)
+          {
+            mpz_gcd (q, N[i], N[w[k]]);
+            if (mpz_cmp (q, N[i]) == 0)
+              dup = w[k];
+            else if (mpz_cmp_ui (q, 1) != 0)
+              mpz_set (f, q);
+          }
+      if (mpz_cmp (f, N[i]) == 0)
+        {
+          if (!quiet)
+            printf ("modulus %zu: repeated%s%zu\n", i, dup < m ? ", same as modulus " : "",
+                    dup < m ? dup : 0);
+          if (dup == m)
+            *bad = 1;
+          continue;
+        }
+      mpz_divexact (q, N[i], f);
+      {
+        mpz_t t;
+        mpz_init (t);
+        mpz_mul (t, f, q);
+        if (mpz_cmp (t, N[i]) != 0 || mpz_cmp_ui (f, 1) <= 0 || mpz_cmp_ui (q, 1) <= 0)
+          *bad = 1;
+        mpz_clear (t);
+      }
+      if (quiet)
+        continue;
+      printf ("modulus %zu: factored, p = ", i);
+      if (full)
+        mpz_out_str (stdout, 16, f);
+      else
+        print_short (stdout, f);
+      printf (", q = ");
+      if (full)
+        mpz_out_str (stdout, 16, q);
+      else
+        print_short (stdout, q);
+      printf ("\n");
+    }
+  free (w);
+  mpz_clears (f, q, NULL);
+  return nweak;
+}
+
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+"Usage: batch-gcd [OPTION]... [FILE]\n"
+"Find RSA moduli that share a prime factor (batch GCD with product and remainder\n"
+"trees, every tree level one libmpzg call).  Moduli are read from FILE ('-' for\n"
+"standard input), one per line, decimal or hexadecimal (0x prefix or a letter\n"
+"a-f); with no FILE a set is generated: real random primes, fixed seed, a few\n"
+"weak moduli planted.\n"
+"\n"
+"  -n, --count=M      generate M moduli (default %d)\n"
+"  -b, --bits=B       generated moduli have B bits (default %d, as most weak keys\n"
+"                     of the 2012 survey; the full-scale run is -n 100000 -b 2048,\n"
+"                     where finding the 200000 primes takes most of the time:\n"
+"                     save the set once with --generate and read it back)\n"
+"  -s, --seed=S       random seed for the generated set (default %lu)\n"
+"  -g, --generate     print the generated set (with a '# weak:' line) and exit\n"
+"  -x, --hex          read every input line as hexadecimal\n"
+"  -c, --compare      also run the same trees with plain GMP loops on one core,\n"
+"                     compare every result, and show both times\n"
+"  -k, --check        exit 1 unless exactly the planted (or '# weak:') moduli are\n"
+"                     found, with verified factors\n"
+"  -p, --progress     a line per tree level (default: when M >= 20000)\n"
+"  -q, --quiet        print only the summary\n"
+"  -f, --full         print factors in full (hexadecimal)\n"
+"  -h, --help         this text\n"
+"\n"
+"Settings: MPZG_BACKEND=auto|cuda|cpu, MPZG_THREADS, MPZG_VERBOSE=1 (what ran where).\n"
+"Exit status: 0 on success, 1 on a failed --check or --compare, 2 on errors.\n",
+           DEFAULT_COUNT, DEFAULT_BITS, DEFAULT_SEED);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "count", required_argument, NULL, 'n' },
+    { "bits", required_argument, NULL, 'b' },
+    { "seed", required_argument, NULL, 's' },
+    { "generate", no_argument, NULL, 'g' },
+    { "hex", no_argument, NULL, 'x' },
+    { "compare", no_argument, NULL, 'c' },
+    { "check", no_argument, NULL, 'k' },
+    { "progress", no_argument, NULL, 'p' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "full", no_argument, NULL, 'f' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  unsigned long count = DEFAULT_COUNT, bits = DEFAULT_BITS, seed = DEFAULT_SEED;
+  int opt, gen_only = 0, force_hex = 0, compare = 0, check = 0, full = 0, have_expect;
+  int bad = 0, status = 0;
+  mpz_t *N, *g;
+  unsigned char *expect, *found;
+  size_t m, i, nweak, nexpect;
+  char desc[256];
+  double t0, t_mpzg, t_gmp = 0;
+
+  while ((opt = getopt_long (argc, argv, "n:b:s:gxckpqfh", longopts, NULL)) != -1)
+    switch (opt)
+      {
+      case 'n': count = strtoul (optarg, NULL, 10); break;
+      case 'b': bits = strtoul (optarg, NULL, 10); break;
+      case 's': seed = strtoul (optarg, NULL, 10); break;
+      case 'g': gen_only = 1; break;
+      case 'x': force_hex = 1; break;
+      case 'c': compare = 1; break;
+      case 'k': check = 1; break;
+      case 'p': progress = 1; break;
+      case 'q': quiet = 1; break;
+      case 'f': full = 1; break;
+      case 'h': usage (stdout); return 0;
+      default: usage (stderr); return 2;
+      }
+  if (optind + 1 < argc || count < 2 || bits < 64 || bits % 2)
+    {
+      usage (stderr);
+      return 2;
+    }
+
+  mpzg_backend (desc, sizeof desc);
+  if (optind < argc)
+    {
+      const char *name = argv[optind];
+      FILE *f = strcmp (name, "-") == 0 ? stdin : fopen (name, "r");
+      if (f == NULL)
+        {
+          perror (name);
+          return 2;
+        }
+      m = read_moduli (f, name, force_hex, &N, &expect, &have_expect);
+      if (f != stdin)
+        fclose (f);
+      if (m < 2)
+        {
+          fprintf (stderr, "batch-gcd: %s: fewer than two moduli\n", name);
+          return 2;
+        }
+      if (!quiet)
+        printf ("read %zu moduli from %s\n", m, name);
+    }
+  else
+    {
+      m = count;
+      N = array_new (m);
+      if (progress < 0)
+        progress = m >= 20000;
+      if (progress == 1 && !gen_only)
+        fprintf (stderr, "generating %zu moduli: %zu random primes of %lu bits...\n", m,
+                 2 * m, bits / 2);
+      expect = xmalloc (m);
+      have_expect = 1;
+      t0 = now ();
+      generate (N, expect, m, bits, seed);
+      if (gen_only)
+        {
+          printf ("# %zu RSA moduli of %lu bits, seed %lu, generated by batch-gcd\n# weak:",
+                  m, bits, seed);
+          for (i = 0; i < m; i++)
+            if (expect[i])
+              printf (" %zu", i);
+          printf ("\n");
+          for (i = 0; i < m; i++)
+            {
+              mpz_out_str (stdout, 16, N[i]);
+              putchar ('\n');
+            }
+          return ferror (stdout) ? 2 : 0;
+        }
+      if (!quiet)
+        printf ("generated %zu moduli of %lu bits (seed %lu) in %.2f s\n", m, bits, seed,
+                now () - t0);
+    }
+  if (progress < 0)
+    progress = m >= 20000;
+
+  if (!quiet)
+    printf ("libmpzg %s: %s\n", mpzg_version (), desc);
+  g = array_new (m);
+  t0 = now ();
+  batch_gcd (g, N, m);
+  t_mpzg = now () - t0;
+
+  found = xmalloc (m);
+  nweak = report (N, g, m, found, full, &bad);
+  printf ("batch GCD of %zu moduli with libmpzg: %.3f s, %zu weak\n", m, t_mpzg, nweak);
+
+  if (compare)
+    {
+      mpz_t *gg = array_new (m);
+      size_t ndiff = 0;
+      int saved = progress;
+      progress = progress == 1 ? 1 : 0;
+      use_gmp = 1;
+      t0 = now ();
+      batch_gcd (gg, N, m);
+      t_gmp = now () - t0;
+      use_gmp = 0;
+      progress = saved;
+      for (i = 0; i < m; i++)
+        ndiff += mpz_cmp (g[i], gg[i]) != 0;
+      printf ("same trees with plain GMP loops, one core: %.3f s (speed-up of libmpzg: %.2fx)\n",
+              t_gmp, t_gmp / t_mpzg);
+      if (ndiff)
+        {
+          printf ("MISMATCH: %zu of %zu results differ between libmpzg and GMP\n", ndiff, m);
+          status = 1;
+        }
+      else
+        printf ("libmpzg and GMP agree on all %zu results\n", m);
+      array_free (gg, m);
+    }
+
+  if (bad)
+    {
+      printf ("FAILED: a reported factorization does not check\n");
+      status = 1;
+    }
+  if (check)
+    {
+      size_t miss = 0, extra = 0;
+      if (!have_expect)
+        {
+          fprintf (stderr, "batch-gcd: --check needs a generated set or a '# weak:' line\n");
+          return 2;
+        }
+      for (i = 0, nexpect = 0; i < m; i++)
+        {
+          nexpect += expect[i];
+          miss += expect[i] && !found[i];
+          extra += !expect[i] && found[i];
+        }
+      if (miss || extra)
+        {
+          printf ("CHECK FAILED: %zu planted weak moduli missed, %zu reported wrongly\n", miss,
+                  extra);
+          status = 1;
+        }
+      else
+        printf ("check: found exactly the %zu planted weak moduli\n", nexpect);
+    }
+  array_free (N, m);
+  array_free (g, m);
+  free (expect);
+  free (found);
+  return status;
+}
