@@ -569,7 +569,7 @@ void
 tst_do_sizes (const tst_op *op, size_t max_limbs)
 {
   const size_t *l;
-  size_t ns = tst_sizes (&l), j, m = 0, per = (size_t) tst_reps (3);
+  size_t ns = tst_sizes (&l), j, m = 0, per = (size_t) tst_reps (5);
   size_t mixed[256];
   char where[64];
   for (j = 0; j < ns; j++)
@@ -601,7 +601,7 @@ void
 tst_do_aliases (const tst_op *op, const tst_alias *aliases, size_t nalias, size_t max_limbs)
 {
   size_t j;
-  int r, reps = tst_reps (2);
+  int r, reps = tst_reps (3);
   for (j = 0; j < nalias; j++)
     for (r = 0; r < reps; r++)
       tst_check_gen (op, &aliases[j], op->gen, NULL, 0, max_limbs, 65, "aliasing");
