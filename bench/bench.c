@@ -1,1 +1,531 @@
-int main (void) { return 0; }
+/* bench.c -- mpzg-bench: per operation and size, GMP on one core, GMP on all cores,
+   mpzg end to end and kernel-only, in one run, every mpzg result checked against
+   GMP; a table on stdout and a CSV file.  Options in usage() below. */
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mpzg.h>
+#include "gpu.h"
+#include "bench.h"
+
+#define MAX_BITS_LIST 64
+#define MAX_OPS 16
+#define MAX_REPS 64
+#define CSV_HEADER "device,op,bits,count,gmp_1core_us,gmp_allcores_us,mpzg_e2e_us," \
+  "mpzg_kernel_us,transfer_floor_us,valid"
+
+typedef struct
+{
+  const bench_op *op;
+  unsigned long bits;
+  size_t count, limbs;
+  double gmp1, gmpn, e2e, kern, floor, pack1, packn;   /* microseconds; < 0: not measured */
+  int valid;
+} row;
+
+static struct
+{
+  const char *csv;
+  unsigned tbits;
+  int reps;
+  unsigned long bits[MAX_BITS_LIST];
+  int nbits, bits_given;
+  const bench_op *ops[MAX_OPS];
+  int nops;
+  unsigned long seed;
+  int threads_mode;
+} opt;
+
+static int cores, gpu_ok, ordinal;
+static double h2d_gbs, d2h_gbs;          /* 0: not measured */
+static char device_csv[256];
+static row *rows;
+static int nrows, failures;
+
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q]\n"
+    "       mpzg-bench --threads [-b BITS] [-t LOG2] [-r REPS]\n"
+    "  -o FILE   CSV output (default mpzg-bench.csv)\n"
+    "  -b LIST   operand sizes in bits (default 64,128,...,1048576)\n"
+    "  -t LOG2   total bits per operand array: count = 2^LOG2 / bits (default 30)\n"
+    "            (gcd: count / 16, powm: count / bits, at least 1)\n"
+    "  -r REPS   repetitions per measurement, median reported (default 3; fewer\n"
+    "            once a measurement has run 4 s)\n"
+    "  -O LIST   operations (default add,sub,mul,tdiv_qr,gcd,powm); with the default\n"
+    "            -b list, tdiv_qr stops at 2^18 bits, gcd at 2^16, powm at 2^12\n"
+    "  -s SEED   random seed (default 1)\n"
+    "  -q        quick: -t 24 -r 1 unless given\n"
+    "  --threads thread scaling of mpzg_mul_n on the CPU backend (default 4096 bits):\n"
+    "            1, 2, 4, ... and all online cores\n"
+    "  -h        this help\n"
+    "Times are microseconds per batch.  Environment: MPZG_DEVICE picks the GPU; the\n"
+    "end-to-end column runs with the library's settings (MPZG_BACKEND etc.).\n");
+}
+
+static void
+parse_bits (const char *s)
+{
+  char *end;
+  opt.nbits = 0;
+  while (*s)
+    {
+      unsigned long b = strtoul (s, &end, 0);
+      if (end == s || b == 0 || opt.nbits == MAX_BITS_LIST)
+        {
+          fprintf (stderr, "mpzg-bench: bad -b list\n");
+          exit (2);
+        }
+      opt.bits[opt.nbits++] = b;
+      s = *end == ',' ? end + 1 : end;
+      if (*end != ',' && *end != '\0')
+        {
+          fprintf (stderr, "mpzg-bench: bad -b list\n");
+          exit (2);
+        }
+    }
+  opt.bits_given = 1;
+}
+
+static void
+parse_ops (const char *s)
+{
+  char name[32];
+  opt.nops = 0;
+  while (*s)
+    {
+      size_t n = strcspn (s, ",");
+      if (n >= sizeof name || opt.nops == MAX_OPS)
+        n = sizeof name - 1;
+      memcpy (name, s, n);
+      name[n] = '\0';
+      if ((opt.ops[opt.nops++] = bench_find_op (name)) == NULL)
+        {
+          fprintf (stderr, "mpzg-bench: unknown operation '%s'\n", name);
+          exit (2);
+        }
+      s += n;
+      if (*s == ',')
+        s++;
+    }
+}
+
+static void
+parse_options (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "threads", no_argument, NULL, 'T' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  int c, quick = 0, t_given = 0, r_given = 0;
+  size_t k;
+  opt.csv = "mpzg-bench.csv";
+  opt.tbits = 30;
+  opt.reps = 3;
+  opt.seed = 1;
+  for (opt.nbits = 0; opt.nbits <= 14; opt.nbits++)
+    opt.bits[opt.nbits] = 64UL << opt.nbits;
+  for (k = 0; k < bench_nops; k++)
+    opt.ops[opt.nops++] = &bench_ops[k];
+  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qh", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'o': opt.csv = optarg; break;
+      case 'b': parse_bits (optarg); break;
+      case 't': opt.tbits = (unsigned) atoi (optarg); t_given = 1; break;
+      case 'r': opt.reps = atoi (optarg); r_given = 1; break;
+      case 'O': parse_ops (optarg); break;
+      case 's': opt.seed = strtoul (optarg, NULL, 0); break;
+      case 'q': quick = 1; break;
+      case 'T': opt.threads_mode = 1; break;
+      case 'h': usage (stdout); exit (0);
+      default: usage (stderr); exit (2);
+      }
+  if (optind < argc)
+    {
+      usage (stderr);
+      exit (2);
+    }
+  if (quick && !t_given)
+    opt.tbits = 24;
+  if (quick && !r_given)
+    opt.reps = 1;
+  if (opt.tbits < 6 || opt.tbits > 40 || opt.reps < 1 || opt.reps > MAX_REPS)
+    {
+      fprintf (stderr, "mpzg-bench: -t must be in [6, 40], -r in [1, %d]\n", MAX_REPS);
+      exit (2);
+    }
+}
+
+/* ---- the header ---- */
+
+static void
+print_header (int argc, char **argv)
+{
+  char buf[512], cpu[256], date[64], load[128];
+  int k;
+  const char *s;
+
+  bench_cpu_model (cpu, sizeof cpu);
+  bench_date (date, sizeof date);
+  cores = bench_online_cores ();
+  ordinal = (s = getenv ("MPZG_DEVICE")) != NULL ? atoi (s) : 0;
+
+  printf ("# mpzg-bench: libmpzg %s (CUDA path %s), GMP %s\n", mpzg_version (),
+          mpzg_have_cuda () ? "built" : "not built", gmp_version);
+  printf ("# command:");
+  for (k = 0; k < argc; k++)
+    {
+      /* libtool's wrapper runs .libs/mpzg-bench: show the name the user typed. */
+      const char *libs = k == 0 ? strstr (argv[0], ".libs/") : NULL;
+      if (libs != NULL)
+        printf (" %.*s%s", (int) (libs - argv[0]), argv[0], libs + 6);
+      else
+        printf (" %s", argv[k]);
+    }
+  bench_loadavg (load, sizeof load);
+  printf ("\n# date: %s\n# host: %s, %d online cores; load average at start: %s\n",
+          date, cpu, cores, load);
+  mpzg_backend (buf, sizeof buf);
+  printf ("# device: %s\n", buf);
+
+  gpu_ok = mpzg_gpu_probe (ordinal, buf, sizeof buf);
+  printf ("# gpu %d: %s\n", ordinal, buf);
+  if (gpu_ok)
+    {
+      buf[strcspn (buf, ",")] = '\0';
+      bench_csv_field (device_csv, sizeof device_csv, buf);
+    }
+  else
+    {
+      snprintf (buf, sizeof buf, "CPU %s x%d", cpu, cores);
+      bench_csv_field (device_csv, sizeof device_csv, buf);
+    }
+}
+
+static void
+print_floors (void)
+{
+  double d2d = 0;
+  size_t bytes = (size_t) 1 << (opt.tbits > 23 ? opt.tbits - 3 : 20);
+  int st;
+  if (!gpu_ok)
+    {
+      printf ("# floors: no usable GPU: no device bandwidth, no transfer floor, no kernel-only times\n");
+      return;
+    }
+  st = mpzg_gpu_measure_bandwidth (ordinal, bytes, &d2d, &h2d_gbs, &d2h_gbs);
+  if (st != MPZG_OK)
+    {
+      printf ("# floors: mpzg_gpu_measure_bandwidth: %s\n", mpzg_strerror (st));
+      h2d_gbs = d2h_gbs = 0;
+      return;
+    }
+  printf ("# floors (%zu-byte buffers): device copy %.1f GB/s (read + write), "
+          "pinned H2D %.2f GB/s, pinned D2H %.2f GB/s\n", bytes, d2d, h2d_gbs, d2h_gbs);
+}
+
+/* ---- one row ---- */
+
+static double
+time_gmp (const bench_op *op, mpz_t **out, mpz_t **in, size_t n, int threads)
+{
+  double t[MAX_REPS], spent = 0;
+  int r = 0;
+  while (bench_more_reps (r, opt.reps, spent))
+    {
+      double t0 = bench_now_us ();
+      bench_gmp (op, out, in, n, threads);
+      t[r] = bench_now_us () - t0;
+      spent += t[r++];
+    }
+  return bench_median (t, r);
+}
+
+/* Checks out[0..nout) against ref; returns 1 if all equal, else reports and returns 0. */
+static int
+check (const row *w, const char *what, mpz_t **out, mpz_t **ref, int nout, mpz_t **in)
+{
+  int k, ok = 1;
+  for (k = 0; k < nout; k++)
+    {
+      size_t first, bad = bench_compare (out[k], ref[k], w->count, &first);
+      if (bad == 0)
+        continue;
+      ok = 0;
+      printf ("!! MISMATCH %s %lu bits, %s, output %d: %zu of %zu differ, first at %zu\n",
+              w->op->name, w->bits, what, k, bad, w->count, first);
+      if (w->bits <= 512)
+        gmp_printf ("!!   a = %Zd\n!!   b = %Zd\n!!   got %Zd\n!!   GMP %Zd\n",
+                    in[0][first], in[1][first], out[k][first], ref[k][first]);
+    }
+  return ok;
+}
+
+static double
+time_e2e (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
+{
+  double t[MAX_REPS], spent = 0;
+  int r = 0, k;
+  while (bench_more_reps (r, opt.reps, spent))
+    {
+      double t0;
+      int st;
+      for (k = 0; k < w->op->nout; k++)
+        bench_poison (out[k], w->count);
+      t0 = bench_now_us ();
+      st = w->op->mpzg (out, in, w->count);
+      t[r] = bench_now_us () - t0;
+      spent += t[r++];
+      if (st != MPZG_OK)
+        {
+          printf ("!! %s %lu bits: mpzg call failed: %s\n", w->op->name, w->bits,
+                  mpzg_strerror (st));
+          w->valid = 0;
+          return -1.0;
+        }
+      if (!check (w, "end to end", out, ref, w->op->nout, in))
+        w->valid = 0;
+    }
+  return bench_median (t, r);
+}
+
+static double
+time_kernel (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
+{
+  double us = -1.0;
+  int st;
+  if (!gpu_ok || w->op->gpu_op < 0 || mpzg_gpu_max_limbs (w->op->gpu_op) < w->limbs)
+    return -1.0;
+  bench_poison (out[0], w->count);
+  st = mpzg_gpu_time_kernel (w->op->gpu_op, out[0], in[0], in[1], w->count, opt.reps,
+                             ordinal, &us);
+  if (st != MPZG_OK)
+    {
+      printf ("!! %s %lu bits: mpzg_gpu_time_kernel: %s\n", w->op->name, w->bits,
+              mpzg_strerror (st));
+      if (st != MPZG_ENOMEM)
+        w->valid = 0;
+      return -1.0;
+    }
+  if (!check (w, "kernel only", out, ref, 1, in))
+    w->valid = 0;
+  return us;
+}
+
+/* A time in the table (width > 0: " %*.1f", "-" when not measured) or in the CSV
+   (width 0: "%.3f", empty when not measured). */
+static void
+put_us (FILE *f, int width, double us)
+{
+  if (width == 0)
+    {
+      if (us >= 0)
+        fprintf (f, "%.3f", us);
+    }
+  else if (us >= 0)
+    fprintf (f, " %*.1f", width, us);
+  else
+    fprintf (f, " %*s", width, "-");
+}
+
+static void
+print_row (const row *w, FILE *csv)
+{
+  printf ("%-8s %8lu %9zu", w->op->name, w->bits, w->count);
+  put_us (stdout, 12, w->gmp1);
+  put_us (stdout, 12, w->gmpn);
+  put_us (stdout, 12, w->e2e);
+  put_us (stdout, 12, w->kern);
+  put_us (stdout, 11, w->floor);
+  put_us (stdout, 11, w->pack1);
+  put_us (stdout, 11, w->packn);
+  printf (" %5s\n", w->valid ? "ok" : "FAIL");
+  fflush (stdout);
+
+  fprintf (csv, "%s,%s,%lu,%zu,", device_csv, w->op->name, w->bits, w->count);
+  put_us (csv, 0, w->gmp1);
+  fputc (',', csv);
+  put_us (csv, 0, w->gmpn);
+  fputc (',', csv);
+  put_us (csv, 0, w->e2e);
+  fputc (',', csv);
+  put_us (csv, 0, w->kern);
+  fputc (',', csv);
+  put_us (csv, 0, w->floor);
+  fprintf (csv, ",%d\n", w->valid);
+  fflush (csv);
+}
+
+static void
+run_row (row *w, gmp_randstate_t rs)
+{
+  const bench_op *op = w->op;
+  mpz_t *in[3] = { NULL, NULL, NULL }, *ref[2] = { NULL, NULL }, *out[2] = { NULL, NULL };
+  int k;
+
+  w->limbs = (w->bits + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS;
+  w->gmp1 = w->gmpn = w->e2e = w->kern = w->floor = w->pack1 = w->packn = -1.0;
+  w->valid = 1;
+  for (k = 0; k < op->nin; k++)
+    in[k] = bench_alloc (w->count, w->bits);
+  for (k = 0; k < op->nout; k++)
+    {
+      ref[k] = bench_alloc (w->count, 2 * w->bits + GMP_NUMB_BITS);
+      out[k] = bench_alloc (w->count, 2 * w->bits + GMP_NUMB_BITS);
+    }
+  op->gen (in, w->count, w->bits, rs);
+
+  bench_gmp (op, ref, in, w->count, 1);           /* the reference, and a warm-up */
+  w->gmp1 = time_gmp (op, out, in, w->count, 1);
+  w->gmpn = time_gmp (op, out, in, w->count, cores);
+  w->e2e = time_e2e (w, out, ref, in);
+  w->kern = time_kernel (w, out, ref, in);
+
+  if (op->gpu_op >= 0)
+    {
+      w->pack1 = bench_pack_us (in, op->nin, w->count, w->limbs, 1, opt.reps);
+      w->packn = bench_pack_us (in, op->nin, w->count, w->limbs, cores, opt.reps);
+      if (gpu_ok && h2d_gbs > 0 && d2h_gbs > 0)
+        {
+          double up = (double) op->nin * w->count * w->bits / 8;
+          double down = (double) w->count * w->bits / 8 * (op->rate == RATE_WORDPROD ? 2 : 1);
+          w->floor = up / (h2d_gbs * 1e3) + down / (d2h_gbs * 1e3);
+        }
+    }
+  if (!w->valid)
+    failures++;
+
+  for (k = 0; k < op->nin; k++)
+    bench_free (in[k], w->count);
+  for (k = 0; k < op->nout; k++)
+    {
+      bench_free (ref[k], w->count);
+      bench_free (out[k], w->count);
+    }
+}
+
+/* ---- rates and speedups ---- */
+
+static double
+rate (const row *w, double us)
+{
+  double x = (double) w->count;
+  if (us <= 0)
+    return -1.0;
+  switch (w->op->rate)
+    {
+    case RATE_BYTES:    return 3.0 * x * w->bits / 8 / us / 1e3;           /* GB/s */
+    case RATE_WORDPROD: return x * w->limbs * w->limbs / us / 1e3;         /* Gword-products/s */
+    case RATE_ELEMS:    return x / us;                                      /* Melements/s */
+    }
+  return -1.0;
+}
+
+static void
+put_x (double a, double b)
+{
+  if (a > 0 && b > 0)
+    printf (" %8.2f", a / b);
+  else
+    printf (" %8s", "-");
+}
+
+static void
+print_rates (void)
+{
+  static const char *unit[] = { "GB/s", "Gwp/s", "Mel/s" };
+  int i;
+  printf ("\n# rates (add/sub: GB/s of 3 x bits/8 bytes per element; mul: 1e9 limb"
+          " products/s, count x limbs^2;\n#        others: 1e6 elements/s) and speedups"
+          " (time ratio, > 1: mpzg faster)\n");
+  printf ("%-8s %8s %6s %10s %10s %10s %10s %8s %8s %8s %8s\n", "op", "bits", "unit",
+          "gmp-1c", "gmp-Nc", "mpzg-e2e", "mpzg-kern", "e2e/1c", "e2e/Nc", "kern/1c", "kern/Nc");
+  for (i = 0; i < nrows; i++)
+    {
+      const row *w = &rows[i];
+      double r[4];
+      int k;
+      r[0] = rate (w, w->gmp1);
+      r[1] = rate (w, w->gmpn);
+      r[2] = rate (w, w->e2e);
+      r[3] = rate (w, w->kern);
+      printf ("%-8s %8lu %6s", w->op->name, w->bits, unit[w->op->rate]);
+      for (k = 0; k < 4; k++)
+        if (r[k] >= 0)
+          printf (" %10.3g", r[k]);
+        else
+          printf (" %10s", "-");
+      put_x (w->gmp1, w->e2e);
+      put_x (w->gmpn, w->e2e);
+      put_x (w->gmp1, w->kern);
+      put_x (w->gmpn, w->kern);
+      printf ("\n");
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  gmp_randstate_t rs;
+  FILE *csv;
+  int i, j;
+
+  parse_options (argc, argv);
+  print_header (argc, argv);
+  if (opt.threads_mode)
+    return bench_threads_mode (opt.tbits, opt.bits_given ? opt.bits[0] : 4096, opt.reps);
+
+  printf ("# settings: 2^%u bits per operand array (count = 2^%u / bits; gcd /16, powm /bits),"
+          " median of up to %d reps, seed %lu\n", opt.tbits, opt.tbits, opt.reps, opt.seed);
+  print_floors ();
+  csv = fopen (opt.csv, "w");
+  if (csv == NULL)
+    {
+      perror (opt.csv);
+      return 2;
+    }
+  fprintf (csv, "%s\n", CSV_HEADER);
+
+  printf ("# times in microseconds per batch; floor = bytes up / H2D + bytes down / D2H;\n"
+          "# pack = mpz_limbs_read + memcpy of the operands into one padded buffer\n");
+  printf ("%-8s %8s %9s %12s %12s %12s %12s %11s %11s %11s %5s\n", "op", "bits", "count",
+          "gmp-1c-us", "gmp-Nc-us", "mpzg-e2e-us", "mpzg-kern-us", "floor-us", "pack1c-us",
+          "packNc-us", "valid");
+
+  rows = calloc ((size_t) opt.nops * opt.nbits, sizeof *rows);
+  if (rows == NULL)
+    return 2;
+  gmp_randinit_default (rs);
+  gmp_randseed_ui (rs, opt.seed);
+  for (i = 0; i < opt.nops; i++)
+    for (j = 0; j < opt.nbits; j++)
+      {
+        row *w = &rows[nrows];
+        if (!opt.bits_given && opt.bits[j] > opt.ops[i]->default_max_bits)
+          continue;
+        w->op = opt.ops[i];
+        w->bits = opt.bits[j];
+        w->count = bench_count (w->op, opt.tbits, w->bits);
+        run_row (w, rs);
+        print_row (w, csv);
+        nrows++;
+      }
+  gmp_randclear (rs);
+  fclose (csv);
+
+  print_rates ();
+  {
+    char load[128];
+    bench_loadavg (load, sizeof load);
+    printf ("\n# %d row%s, %d with a mismatch or failure; CSV in %s; load average at end: %s\n",
+            nrows, nrows == 1 ? "" : "s", failures, opt.csv, load);
+  }
+  free (rows);
+  return failures ? 1 : 0;
+}

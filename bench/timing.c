@@ -1,0 +1,143 @@
+/* timing.c -- clock, medians, the machine's description, CSV fields, mpz arrays. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bench.h"
+
+/* Repetitions stop early once a measurement has taken this long. */
+#define BENCH_REP_BUDGET_US 4e6
+
+double
+bench_now_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+double
+bench_median (double *v, int n)
+{
+  if (n <= 0)
+    return 0.0;
+  qsort (v, (size_t) n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+int
+bench_more_reps (int done, int reps, double spent_us)
+{
+  return done == 0 || (done < reps && spent_us < BENCH_REP_BUDGET_US);
+}
+
+void
+bench_cpu_model (char *buf, size_t size)
+{
+  char line[512];
+  FILE *f = fopen ("/proc/cpuinfo", "r");
+  snprintf (buf, size, "unknown CPU");
+  if (f == NULL)
+    return;
+  while (fgets (line, sizeof line, f) != NULL)
+    if (strncmp (line, "model name", 10) == 0)
+      {
+        char *p = strchr (line, ':');
+        if (p != NULL)
+          {
+            p += 1 + strspn (p + 1, " \t");
+            p[strcspn (p, "\n")] = '\0';
+            snprintf (buf, size, "%s", p);
+          }
+        break;
+      }
+  fclose (f);
+}
+
+void
+bench_date (char *buf, size_t size)
+{
+  time_t t = time (NULL);
+  struct tm tm;
+  localtime_r (&t, &tm);
+  strftime (buf, size, "%Y-%m-%d %H:%M:%S %Z", &tm);
+}
+
+void
+bench_csv_field (char *buf, size_t size, const char *s)
+{
+  size_t i;
+  for (i = 0; i + 1 < size && s[i] != '\0'; i++)
+    buf[i] = (s[i] == ',' || s[i] == '"' || s[i] == '\n') ? ';' : s[i];
+  if (size > 0)
+    buf[i] = '\0';
+}
+
+mpz_t *
+bench_alloc (size_t count, unsigned long bits)
+{
+  size_t i;
+  mpz_t *v = malloc ((count > 0 ? count : 1) * sizeof *v);
+  if (v == NULL)
+    {
+      fprintf (stderr, "mpzg-bench: out of memory (%zu integers)\n", count);
+      exit (2);
+    }
+  for (i = 0; i < count; i++)
+    mpz_init2 (v[i], bits);
+  return v;
+}
+
+void
+bench_free (mpz_t *v, size_t count)
+{
+  size_t i;
+  if (v == NULL)
+    return;
+  for (i = 0; i < count; i++)
+    mpz_clear (v[i]);
+  free (v);
+}
+
+void
+bench_poison (mpz_t *v, size_t count)
+{
+  size_t i;
+  for (i = 0; i < count; i++)
+    mpz_set_si (v[i], -12345);
+}
+
+size_t
+bench_compare (mpz_t *v, mpz_t *ref, size_t count, size_t *first)
+{
+  size_t i, bad = 0;
+  *first = (size_t) -1;
+  for (i = 0; i < count; i++)
+    if (mpz_cmp (v[i], ref[i]) != 0)
+      {
+        if (bad++ == 0)
+          *first = i;
+      }
+  return bad;
+}
+
+void
+bench_loadavg (char *buf, size_t size)
+{
+  FILE *f = fopen ("/proc/loadavg", "r");
+  snprintf (buf, size, "unknown");
+  if (f != NULL)
+    {
+      if (fgets (buf, (int) size, f) != NULL)
+        buf[strcspn (buf, "\n")] = '\0';
+      fclose (f);
+    }
+}
