@@ -111,8 +111,11 @@ int mpzg_powm_n (mpz_t *rop, mpz_t *base, mpz_t *exp, mpz_t *mod, size_t n);
      MPZG_THREADS = number of CPU threads (default: all online cores)
      MPZG_VERBOSE = 0 | 1 | 2           (1: one line per call on stderr saying
                                          what ran where; 2: more detail)
-   With MPZG_BACKEND=cuda every call fails with MPZG_EDEVICE when no GPU is
-   usable: never a silent fallback.  With auto, no usable GPU means the CPU. */
+   With MPZG_BACKEND=cuda every call with n > 0 fails with MPZG_EDEVICE when no
+   GPU is usable: never a silent fallback.  With auto, no usable GPU means the CPU.
+   n = 0 is a no-op returning MPZG_OK under every setting.  Names are matched
+   without regard to case; any other MPZG_BACKEND value makes every call with
+   n > 0 fail with MPZG_EINVAL (and is reported once on stderr). */
 
 #define MPZG_BACKEND_AUTO 0
 #define MPZG_BACKEND_CPU  1

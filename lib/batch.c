@@ -143,11 +143,11 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   size_t *gpu_idx = NULL, *cpu_idx = NULL;
   int status, gpu_status = MPZG_OK;
 
+  if (n == 0)
+    return mpzg_set_error (MPZG_OK, MPZG_NO_INDEX);
   status = mpzg_config_get (&cfg);
   if (status != MPZG_OK)
     return mpzg_set_error (status, MPZG_NO_INDEX);
-  if (n == 0)
-    return mpzg_set_error (MPZG_OK, MPZG_NO_INDEX);
 
   status = find_zero_divisors (b, n, &skip, &zero_first);
   if (status != MPZG_OK)

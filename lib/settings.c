@@ -36,7 +36,7 @@ read_env (void)
         backend = MPZG_BACKEND_AUTO;
       else if (strcasecmp (s, "cpu") == 0)
         backend = MPZG_BACKEND_CPU;
-      else if (strcasecmp (s, "cuda") == 0 || strcasecmp (s, "gpu") == 0)
+      else if (strcasecmp (s, "cuda") == 0)
         backend = MPZG_BACKEND_CUDA;
       else
         env_backend_bad = 1;
