@@ -1,0 +1,92 @@
+/* port.c -- porting a GMP loop to libmpzg: put a batch of fractions in lowest
+   terms (what mpq_canonicalize does for one), before and after.
+
+   The loop is the "before"; the three calls are the "after".  The program runs
+   both on the same random fractions and exits 1 unless they agree. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <gmp.h>
+#include "mpzg.h"
+
+/* Before: plain GMP, one fraction at a time. */
+static void
+reduce_gmp (mpz_t *num, mpz_t *den, mpz_t *g, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      mpz_gcd (g[i], num[i], den[i]);
+      mpz_divexact (num[i], num[i], g[i]);
+      mpz_divexact (den[i], den[i], g[i]);
+    }
+}
+
+/* After: one libmpzg call per operation over the whole batch.  Outputs may be
+   the same array as an input, as in the loop.  Every den[i] must be non-zero
+   (so g[i] is); otherwise the call says MPZG_EDIVBYZERO and mpzg_error_index()
+   says where, and the other fractions are still reduced. */
+static int
+reduce_mpzg (mpz_t *num, mpz_t *den, mpz_t *g, size_t n)
+{
+  int status;
+  if ((status = mpzg_gcd_n (g, num, den, n)) != MPZG_OK
+      || (status = mpzg_divexact_n (num, num, g, n)) != MPZG_OK
+      || (status = mpzg_divexact_n (den, den, g, n)) != MPZG_OK)
+    return status;
+  return MPZG_OK;
+}
+
+int
+main (int argc, char **argv)
+{
+  size_t n = argc > 1 ? strtoul (argv[1], NULL, 10) : 10000, i, bad = 0;
+  mpz_t *num1, *den1, *num2, *den2, *g, common;
+  gmp_randstate_t rs;
+  int status;
+
+  num1 = malloc ((n + 1) * sizeof *num1);
+  den1 = malloc ((n + 1) * sizeof *den1);
+  num2 = malloc ((n + 1) * sizeof *num2);
+  den2 = malloc ((n + 1) * sizeof *den2);
+  g = malloc ((n + 1) * sizeof *g);
+  if (!num1 || !den1 || !num2 || !den2 || !g)
+    return 2;
+  gmp_randinit_default (rs);
+  gmp_randseed_ui (rs, 42);
+  mpz_init (common);
+  for (i = 0; i < n; i++)
+    {
+      mpz_inits (num1[i], den1[i], num2[i], den2[i], g[i], NULL);
+      /* num/den with a planted common factor, so there is something to cancel. */
+      mpz_urandomb (common, rs, gmp_urandomm_ui (rs, 1000));
+      mpz_urandomb (num1[i], rs, 1 + gmp_urandomm_ui (rs, 3000));
+      mpz_urandomb (den1[i], rs, 1 + gmp_urandomm_ui (rs, 3000));
+      mpz_add_ui (den1[i], den1[i], 1);
+      mpz_add_ui (common, common, 1);
+      mpz_mul (num1[i], num1[i], common);
+      mpz_mul (den1[i], den1[i], common);
+      if (gmp_urandomb_ui (rs, 1))
+        mpz_neg (num1[i], num1[i]);
+      mpz_set (num2[i], num1[i]);
+      mpz_set (den2[i], den1[i]);
+    }
+
+  reduce_gmp (num1, den1, g, n);
+  status = reduce_mpzg (num2, den2, g, n);
+  if (status != MPZG_OK)
+    {
+      fprintf (stderr, "port: %s\n", mpzg_strerror (status));
+      return 2;
+    }
+  for (i = 0; i < n; i++)
+    if (mpz_cmp (num1[i], num2[i]) != 0 || mpz_cmp (den1[i], den2[i]) != 0)
+      bad++;
+  printf ("port: %zu fractions reduced; the GMP loop and libmpzg %s\n", n,
+          bad ? "DISAGREE" : "agree");
+  for (i = 0; i < n; i++)
+    mpz_clears (num1[i], den1[i], num2[i], den2[i], g[i], NULL);
+  mpz_clear (common);
+  gmp_randclear (rs);
+  free (num1), free (den1), free (num2), free (den2), free (g);
+  return bad ? 1 : 0;
+}
