@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 #include <mpzg.h>
 #include "gpu.h"
 #include "bench.h"
@@ -167,7 +169,8 @@ parse_options (int argc, char **argv)
 static void
 print_header (int argc, char **argv)
 {
-  char buf[512], cpu[256], date[64], load[128];
+  char buf[512], cpu[256], date[64], load[128], cwd[1024];
+  struct utsname un;
   int k;
   const char *s;
 
@@ -189,8 +192,12 @@ print_header (int argc, char **argv)
         printf (" %s", argv[k]);
     }
   bench_loadavg (load, sizeof load);
-  printf ("\n# date: %s\n# host: %s, %d online cores; load average at start: %s\n",
-          date, cpu, cores, load);
+  printf ("\n# in directory: %s\n", getcwd (cwd, sizeof cwd) != NULL ? cwd : "?");
+  uname (&un);
+  printf ("# date: %s\n# host: %s, %d online cores, %.1f GiB memory, %s %s %s;"
+          " load average at start: %s\n", date, cpu, cores,
+          (double) sysconf (_SC_PHYS_PAGES) * sysconf (_SC_PAGESIZE) / (1 << 30),
+          un.nodename, un.sysname, un.release, load);
   mpzg_backend (buf, sizeof buf);
   printf ("# device: %s\n", buf);
 
