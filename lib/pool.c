@@ -45,23 +45,47 @@ worker (void *arg)
   return NULL;
 }
 
+/* Positions sampled to estimate a loop's cost before cutting it. */
+#define MPZG_PAR_SAMPLES 1024
+
 /* Cuts [0, n) into ranges of about equal cost.  Returns the number of ranges,
-   0 when the loop should run inline, (size_t) -1 when out of memory. */
+   0 when the loop should run inline, (size_t) -1 when out of memory.
+   The cost is first estimated from a strided sample, so that a large batch of
+   cheap elements costs no serial pass over every element; only a batch whose
+   sampled costs differ widely gets the full pass that balances mixed sizes. */
 static size_t
 cut_ranges (mpzg_par *p, size_t n, mpzg_cost_fn cost, int threads)
 {
-  size_t i, k, total = 0, target, acc, maxr;
+  size_t i, k, total, target, acc, maxr, step, ns = 0, cmin = (size_t) -1, cmax = 0, sum = 0;
   if (threads <= 1 || n <= 1)
     return 0;
-  for (i = 0; i < n; i++)
-    total += cost (p->ctx, i);
+  step = n > MPZG_PAR_SAMPLES ? n / MPZG_PAR_SAMPLES : 1;
+  for (i = 0; i < n; i += step, ns++)
+    {
+      size_t c = cost (p->ctx, i);
+      sum += c;
+      cmin = c < cmin ? c : cmin;
+      cmax = c > cmax ? c : cmax;
+    }
+  total = sum / ns * n;
   if (total < MPZG_PAR_MIN_COST)
     return 0;
   maxr = (size_t) threads * MPZG_PAR_RANGES_PER_THREAD;
-  target = total / maxr + 1;
+  if (maxr > n)
+    maxr = n;
   p->cut = malloc ((maxr + 2) * sizeof *p->cut);
   if (p->cut == NULL)
     return (size_t) -1;
+  if (cmax <= 2 * cmin)
+    {
+      /* Uniform enough: equal counts are equal costs. */
+      for (k = 0; k <= maxr; k++)
+        p->cut[k] = n / maxr * k + (k < n % maxr ? k : n % maxr);
+      return maxr;
+    }
+  for (total = 0, i = 0; i < n; i++)
+    total += cost (p->ctx, i);
+  target = total / maxr + 1;
   p->cut[0] = 0;
   k = 0;
   acc = 0;
