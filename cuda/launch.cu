@@ -1,38 +1,788 @@
-/* launch.cu -- the GPU path's entry for the dispatcher (gpu.h).  No arithmetic
-   kernel is wired in yet, so every operation stays on the CPU. */
+/* launch.cu -- the GPU path's entry for the dispatcher (gpu.h): the mpz layer of the
+   device path.
 
+   One call: (1) plan: each element's magnitudes, signs and size class (parallel);
+   (2) group the elements by class (counting sort); (3) cut each class into chunks
+   that fit a slot's buffers; (4) pipeline the chunks over MPZG_SLOTS streams: while
+   the device copies and computes chunk k, the host unpacks chunk k - MPZG_SLOTS and
+   packs chunk k + 1 into pinned memory, on several threads.  Signs never reach the
+   device: add/sub become a magnitude addition, or a subtraction of the smaller
+   magnitude from the larger (decided here, as mpz_add does), and mul multiplies
+   magnitudes with the longer operand first.  Results are written with
+   mpz_limbs_write / mpz_limbs_finish (normalized, no -0).  Buffers are kept across
+   calls; one lock serializes the GPU path. */
+
+#include <cuda_runtime.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 #include "gpu.h"
 #include "mpzg.h"
+extern "C" {
+#include "pool.h"
+}
+#include "kernels.h"
+#include "tuning.h"
 
-extern "C" size_t mpzg_gpu_max_limbs (int op) { (void) op; return 0; }
+using mpzg::u64;
+
+enum { K_ADD_SMALL, K_ADD_WARP, K_MUL_SMALL, K_MUL_BLOCK };
+
+/* Widths: exact up to 8 words, then 4 per octave (multiples of 2^(k-2) in (2^k, 2^(k+1)]). */
+#define NWID 60
+static unsigned
+widx (unsigned n)
+{
+  if (n <= 8)
+    return n ? n - 1 : 0;
+  unsigned k = 31 - __builtin_clz (n - 1), step = 1u << (k - 2);
+  unsigned j = (n + step - 1) / step - 4;
+  return 8 + 4 * (k - 3) + (j - 1);
+}
+static unsigned
+wval (unsigned i)
+{
+  if (i < 8)
+    return i + 1;
+  unsigned k = 3 + (i - 8) / 4, j = (i - 8) % 4 + 1;
+  return (4 + j) << (k - 2);
+}
+
+#define NCLS_ADD NWID
+#define NCLS_MUL (8 + NWID * NWID)
+
+struct meta
+{
+  size_t e;                     /* element index */
+  unsigned nx, ny;              /* magnitudes' sizes (x the longer for mul) */
+  unsigned cls;
+  unsigned char swap, sub, neg;
+};
+
+struct cls_info
+{
+  int kind;
+  unsigned M, Mb;               /* widths: M (x, or a for mul), Mb (b of the block mul) */
+  size_t in_w, out_w;           /* words per instance */
+  size_t count, first;
+};
+
+struct chunk
+{
+  unsigned cls;
+  size_t first, count;          /* positions in order[] */
+  size_t in_off, out_off;       /* words into the in/out buffers */
+};
+
+struct plan
+{
+  int op;
+  mpz_t *r, *a, *b;
+  const size_t *idx;
+  size_t m;
+  meta *mt;
+  size_t *order;
+  cls_info *ci;
+  unsigned ncls;
+  chunk *ch;
+  size_t nch;
+  int threads;
+  unsigned mul_small_max;       /* MPZG_MUL_SMALL_MAX, or MPZG_GPU_MUL_SMALL_MAX (tuning runs) */
+};
+
+static void
+cls_shape (int op, unsigned c, cls_info *ci)
+{
+  if (op != MPZG_GPU_MUL)
+    {
+      ci->M = wval (c);
+      ci->Mb = 0;
+      ci->kind = ci->M <= MPZG_ADD_SMALL_MAX ? K_ADD_SMALL : K_ADD_WARP;
+      ci->in_w = 2 * (size_t) ci->M + 1;
+      ci->out_w = (size_t) ci->M + 1;
+    }
+  else if (c < 8)
+    {
+      static const unsigned sw[8] = { 2, 4, 6, 8, 12, 16, 24, 32 };
+      ci->kind = K_MUL_SMALL;
+      ci->M = sw[c];
+      ci->Mb = 0;
+      ci->in_w = ci->out_w = 2 * (size_t) ci->M;
+    }
+  else
+    {
+      ci->kind = K_MUL_BLOCK;
+      ci->M = wval ((c - 8) / NWID);
+      ci->Mb = wval ((c - 8) % NWID);
+      ci->in_w = ci->out_w = (size_t) ci->M + ci->Mb;
+    }
+}
+
+static size_t
+msize (const mpz_t x)
+{
+  return mpz_size (x);
+}
+
+/* ---- 1. plan each element ---- */
+
+static void
+plan_range (void *ctx, size_t begin, size_t end)
+{
+  plan *p = (plan *) ctx;
+  for (size_t k = begin; k < end; k++)
+    {
+      meta *t = &p->mt[k];
+      size_t e = p->idx ? p->idx[k] : k;
+      mpz_srcptr a = p->a[e], b = p->b[e];
+      unsigned na = (unsigned) msize (a), nb = (unsigned) msize (b);
+      t->e = e;
+      if (p->op == MPZG_GPU_MUL)
+        {
+          t->swap = na < nb;
+          t->nx = t->swap ? nb : na;
+          t->ny = t->swap ? na : nb;
+          t->sub = 0;
+          t->neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0) && na != 0 && nb != 0;
+          if (t->nx <= p->mul_small_max)
+            {
+              /* small widths 2,4,6,8,12,16,24,32 -> classes 0..7 */
+              unsigned w = mpzg::mul_small_width (t->nx), c;
+              static const unsigned sw[8] = { 2, 4, 6, 8, 12, 16, 24, 32 };
+              for (c = 0; sw[c] != w; c++)
+                ;
+              t->cls = c;
+            }
+          else
+            t->cls = 8 + widx (t->nx) * NWID + widx (t->ny);
+        }
+      else
+        {
+          int sa = mpz_sgn (a), sb = mpz_sgn (b);
+          if (p->op == MPZG_GPU_SUB)
+            sb = -sb;
+          t->swap = na < nb;     /* x is the longer (add) or the larger (sub) */
+          if (sa == 0 || sb == 0 || sa == sb)
+            {
+              t->sub = 0;
+              t->neg = (sa ? sa : sb) < 0;
+            }
+          else
+            {
+              int c = mpz_cmpabs (a, b);
+              t->sub = 1;
+              t->swap = c < 0;
+              t->neg = (c < 0 ? sb : sa) < 0;
+            }
+          t->nx = t->swap ? nb : na;
+          t->ny = t->swap ? na : nb;
+          t->cls = widx (na > nb ? na : nb);
+        }
+    }
+}
+
+/* mpzg_parallel_for over groups of MPZG_GROUP elements: pool.c asks the cost of every
+   position serially, which would cost more than packing a small element. */
+#define MPZG_GROUP 512
+struct grouped
+{
+  mpzg_range_fn fn;
+  void *ctx;
+  size_t n, cost;               /* elements, cost of one */
+};
+
+static size_t
+grouped_cost (void *ctx, size_t i)
+{
+  grouped *g = (grouped *) ctx;
+  size_t e = g->n - i * MPZG_GROUP;
+  return (e < MPZG_GROUP ? e : MPZG_GROUP) * g->cost;
+}
+
+static void
+grouped_range (void *ctx, size_t begin, size_t end)
+{
+  grouped *g = (grouped *) ctx;
+  size_t e = end * MPZG_GROUP;
+  g->fn (g->ctx, begin * MPZG_GROUP, e < g->n ? e : g->n);
+}
+
+static int
+par_for (size_t n, size_t cost, mpzg_range_fn fn, void *ctx, int threads)
+{
+  grouped g = { fn, ctx, n, cost };
+  return mpzg_parallel_for ((n + MPZG_GROUP - 1) / MPZG_GROUP, grouped_cost, grouped_range, &g,
+                            threads);
+}
+
+/* ---- 2. pack and unpack one chunk ---- */
+
+struct xfer
+{
+  plan *p;
+  const chunk *c;
+  u64 *buf;                     /* the chunk's in (pack) or out (unpack) words */
+};
+
+
+static void
+pack_range (void *ctx, size_t begin, size_t end)
+{
+  xfer *x = (xfer *) ctx;
+  plan *p = x->p;
+  const chunk *c = x->c;
+  const cls_info *ci = &p->ci[c->cls];
+  const size_t cnt = c->count, M = ci->M;
+  u64 *in = x->buf;
+  for (size_t j = begin; j < end; j++)
+    {
+      const meta *t = &p->mt[p->order[c->first + j]];
+      mpz_srcptr xs = t->swap ? p->b[t->e] : p->a[t->e];
+      mpz_srcptr ys = t->swap ? p->a[t->e] : p->b[t->e];
+      const mp_limb_t *xp = mpz_limbs_read (xs), *yp = mpz_limbs_read (ys);
+      const size_t nx = t->nx, ny = t->ny;
+      switch (ci->kind)
+        {
+        case K_ADD_SMALL:
+        case K_MUL_SMALL:
+          {
+            u64 *X = in + j, *Y = in + M * cnt + j;
+            for (size_t i = 0; i < M; i++)
+              {
+                X[i * cnt] = i < nx ? xp[i] : 0;
+                Y[i * cnt] = i < ny ? yp[i] : 0;
+              }
+            if (ci->kind == K_ADD_SMALL)
+              in[2 * M * cnt + j] = t->sub;
+            break;
+          }
+        case K_ADD_WARP:
+          {
+            u64 *X = in + j * M, *Y = in + M * cnt + j * M;
+            memcpy (X, xp, nx * sizeof (u64));
+            memset (X + nx, 0, (M - nx) * sizeof (u64));
+            memcpy (Y, yp, ny * sizeof (u64));
+            memset (Y + ny, 0, (M - ny) * sizeof (u64));
+            in[2 * M * cnt + j] = t->sub;
+            break;
+          }
+        default:
+          {
+            const size_t Mb = ci->Mb;
+            u64 *X = in + j * M, *Y = in + M * cnt + j * Mb;
+            memcpy (X, xp, nx * sizeof (u64));
+            memset (X + nx, 0, (M - nx) * sizeof (u64));
+            memcpy (Y, yp, ny * sizeof (u64));
+            memset (Y + ny, 0, (Mb - ny) * sizeof (u64));
+            break;
+          }
+        }
+    }
+}
+
+static void
+unpack_range (void *ctx, size_t begin, size_t end)
+{
+  xfer *x = (xfer *) ctx;
+  plan *p = x->p;
+  const chunk *c = x->c;
+  const cls_info *ci = &p->ci[c->cls];
+  const size_t cnt = c->count, M = ci->M;
+  const u64 *out = x->buf;
+  for (size_t j = begin; j < end; j++)
+    {
+      const meta *t = &p->mt[p->order[c->first + j]];
+      mpz_ptr r = p->r[t->e];
+      size_t n, i;
+      if (p->op == MPZG_GPU_MUL)
+        n = (size_t) t->nx + t->ny;
+      else
+        n = (size_t) t->nx + (t->sub ? 0 : 1);
+      if (n == 0)
+        {
+          mpz_set_ui (r, 0);
+          continue;
+        }
+      mp_limb_t *rp = mpz_limbs_write (r, (mp_size_t) n);
+      switch (ci->kind)
+        {
+        case K_ADD_SMALL:
+          for (i = 0; i < n && i < M; i++)
+            rp[i] = out[i * cnt + j];
+          if (n > M)
+            rp[M] = out[M * cnt + j];
+          break;
+        case K_ADD_WARP:
+          memcpy (rp, out + j * M, (n < M ? n : M) * sizeof (u64));
+          if (n > M)
+            rp[M] = out[M * cnt + j];
+          break;
+        case K_MUL_SMALL:
+          for (i = 0; i < n; i++)
+            rp[i] = out[i * cnt + j];
+          break;
+        default:
+          memcpy (rp, out + j * (M + ci->Mb), n * sizeof (u64));
+          break;
+        }
+      mpz_limbs_finish (r, t->neg ? -(mp_size_t) n : (mp_size_t) n);
+    }
+}
+
+static int
+run_xfer (plan *p, const chunk *c, u64 *buf, int unpack)
+{
+  xfer x = { p, c, buf };
+  if (par_for (c->count, p->ci[c->cls].in_w + 16, unpack ? unpack_range : pack_range, &x,
+               p->threads) != 0)
+    return MPZG_ENOMEM;
+  return MPZG_OK;
+}
+
+/* ---- 3. the kernels of one chunk ---- */
+
+static cudaError_t
+launch_chunk (const plan *p, const chunk *c, const u64 *din, u64 *dout, cudaStream_t s)
+{
+  const cls_info *ci = &p->ci[c->cls];
+  const size_t cnt = c->count, M = ci->M;
+  switch (ci->kind)
+    {
+    case K_ADD_SMALL:
+      return mpzg::launch_addsub_small (din, din + M * cnt, din + 2 * M * cnt, dout,
+                                        dout + M * cnt, (unsigned) M, cnt, s);
+    case K_ADD_WARP:
+      return mpzg::launch_addsub_warp (din, din + M * cnt, din + 2 * M * cnt, dout,
+                                       dout + M * cnt, (unsigned) M, cnt, s);
+    case K_MUL_SMALL:
+      return mpzg::launch_mul_small (din, din + M * cnt, dout, (unsigned) M, cnt, s);
+    default:
+      return mpzg::launch_mul_block (din, din + M * cnt, dout, (unsigned) M, ci->Mb, cnt, s);
+    }
+}
+
+/* ---- planning a whole call ---- */
+
+static void
+plan_free (plan *p)
+{
+  free (p->mt);
+  free (p->order);
+  free (p->ci);
+  free (p->ch);
+}
+
+/* Plans m elements; chunks hold at most max_words input or output words (0: one
+   chunk per class), laid out from offset 0 (slots) or one after another (resident). */
+static int
+plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, size_t m,
+           int threads, size_t max_words)
+{
+  memset (p, 0, sizeof *p);
+  p->op = op;
+  p->r = r;
+  p->a = a;
+  p->b = b;
+  p->idx = idx;
+  p->m = m;
+  p->threads = threads > 0 ? threads : 1;
+  p->ncls = op == MPZG_GPU_MUL ? NCLS_MUL : NCLS_ADD;
+  p->mul_small_max = MPZG_MUL_SMALL_MAX;
+  {
+    const char *env = getenv ("MPZG_GPU_MUL_SMALL_MAX");
+    if (env != NULL && atoi (env) >= 0 && atoi (env) <= MPZG_MUL_SMALL_MAX)
+      p->mul_small_max = (unsigned) atoi (env);
+  }
+  p->mt = (meta *) malloc (m * sizeof (meta));
+  p->order = (size_t *) malloc (m * sizeof (size_t));
+  p->ci = (cls_info *) calloc (p->ncls, sizeof (cls_info));
+  if (p->mt == NULL || p->order == NULL || p->ci == NULL)
+    return MPZG_ENOMEM;
+  if (par_for (m, 64, plan_range, p, p->threads) != 0)
+    return MPZG_ENOMEM;
+  for (size_t k = 0; k < m; k++)
+    p->ci[p->mt[k].cls].count++;
+  size_t pos = 0, nch = 0;
+  for (unsigned c = 0; c < p->ncls; c++)
+    {
+      cls_info *ci = &p->ci[c];
+      ci->first = pos;
+      pos += ci->count;
+      if (ci->count == 0)
+        continue;
+      cls_shape (op, c, ci);
+      if (max_words == 0)
+        nch++;
+      else
+        {
+          size_t w = ci->in_w > ci->out_w ? ci->in_w : ci->out_w, per = max_words / w;
+          nch += (ci->count + per - 1) / per;
+        }
+      ci->count = 0;            /* refilled below */
+    }
+  for (size_t k = 0; k < m; k++)
+    {
+      cls_info *ci = &p->ci[p->mt[k].cls];
+      p->order[ci->first + ci->count++] = k;
+    }
+  p->ch = (chunk *) malloc ((nch ? nch : 1) * sizeof (chunk));
+  if (p->ch == NULL)
+    return MPZG_ENOMEM;
+  size_t in_off = 0, out_off = 0;
+  for (unsigned c = 0; c < p->ncls; c++)
+    {
+      cls_info *ci = &p->ci[c];
+      size_t w = ci->in_w > ci->out_w ? ci->in_w : ci->out_w, done = 0;
+      size_t per = max_words ? max_words / (w ? w : 1) : ci->count;
+      while (done < ci->count)
+        {
+          chunk *h = &p->ch[p->nch++];
+          h->cls = c;
+          h->first = ci->first + done;
+          h->count = ci->count - done < per ? ci->count - done : per;
+          h->in_off = max_words ? 0 : in_off;
+          h->out_off = max_words ? 0 : out_off;
+          in_off += h->count * ci->in_w;
+          out_off += h->count * ci->out_w;
+          done += h->count;
+        }
+    }
+  return MPZG_OK;
+}
+
+/* ---- device state ---- */
+
+static pthread_mutex_t gpu_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct slot
+{
+  u64 *hin, *hout, *din, *dout;
+  cudaStream_t st;
+  cudaEvent_t done;
+  long pending;                 /* chunk index in flight, or -1 */
+};
+
+static slot slots[MPZG_SLOTS];
+static int slots_dev = -1;
+
+static void
+slots_free (void)
+{
+  for (int s = 0; s < MPZG_SLOTS; s++)
+    {
+      slot *q = &slots[s];
+      if (q->hin) cudaFreeHost (q->hin);
+      if (q->hout) cudaFreeHost (q->hout);
+      if (q->din) cudaFree (q->din);
+      if (q->dout) cudaFree (q->dout);
+      if (q->st) cudaStreamDestroy (q->st);
+      if (q->done) cudaEventDestroy (q->done);
+      memset (q, 0, sizeof *q);
+    }
+  slots_dev = -1;
+}
+
+static int
+status_of (cudaError_t e)
+{
+  if (e == cudaSuccess)
+    return MPZG_OK;
+  cudaGetLastError ();          /* clear a non-sticky error */
+  return e == cudaErrorMemoryAllocation ? MPZG_ENOMEM : MPZG_EDEVICE;
+}
+
+static int
+slots_ensure (int ordinal)
+{
+  cudaError_t e;
+  if ((e = cudaSetDevice (ordinal)) != cudaSuccess)
+    return status_of (e);
+  if (slots_dev == ordinal)
+    return MPZG_OK;
+  if (slots_dev >= 0)
+    slots_free ();
+  const size_t bytes = MPZG_SLOT_WORDS * sizeof (u64);
+  for (int s = 0; s < MPZG_SLOTS; s++)
+    {
+      slot *q = &slots[s];
+      if ((e = cudaMallocHost ((void **) &q->hin, bytes)) != cudaSuccess
+          || (e = cudaMallocHost ((void **) &q->hout, bytes)) != cudaSuccess
+          || (e = cudaMalloc ((void **) &q->din, bytes)) != cudaSuccess
+          || (e = cudaMalloc ((void **) &q->dout, bytes)) != cudaSuccess
+          || (e = cudaStreamCreateWithFlags (&q->st, cudaStreamNonBlocking)) != cudaSuccess
+          || (e = cudaEventCreateWithFlags (&q->done, cudaEventDisableTiming)) != cudaSuccess)
+        {
+          int st = status_of (e);
+          slots_free ();
+          return st;
+        }
+      q->pending = -1;
+    }
+  slots_dev = ordinal;
+  return MPZG_OK;
+}
+
+/* ---- gpu.h ---- */
+
+extern "C" size_t
+mpzg_gpu_max_limbs (int op)
+{
+  switch (op)
+    {
+    case MPZG_GPU_ADD:
+    case MPZG_GPU_SUB:
+      return MPZG_ADD_MAX_LIMBS;
+    case MPZG_GPU_MUL:
+      return MPZG_MUL_MAX_LIMBS;
+    default:
+      return 0;
+    }
+}
 
 extern "C" int
 mpzg_gpu_worthwhile (int op, size_t count, size_t limbs)
 {
-  (void) op; (void) count; (void) limbs;
+  if (count == 0)
+    return 0;
+  if (op == MPZG_GPU_MUL)
+    {
+      double avg = (double) limbs / (double) count;
+      return avg * avg * (double) count >= MPZG_MUL_WORTH_WORK && avg >= 8;
+    }
+  if (op == MPZG_GPU_ADD || op == MPZG_GPU_SUB)
+    return limbs >= MPZG_ADD_WORTH_LIMBS;
   return 0;
+}
+
+static int
+run_pipelined (plan *p)
+{
+  int st = MPZG_OK;
+  cudaError_t e = cudaSuccess;
+  size_t k;
+  for (k = 0; k < p->nch && st == MPZG_OK; k++)
+    {
+      slot *q = &slots[k % MPZG_SLOTS];
+      const chunk *c = &p->ch[k];
+      const cls_info *ci = &p->ci[c->cls];
+      if (q->pending >= 0)
+        {
+          if ((e = cudaEventSynchronize (q->done)) != cudaSuccess)
+            break;
+          st = run_xfer (p, &p->ch[q->pending], q->hout, 1);
+          q->pending = -1;
+          if (st != MPZG_OK)
+            break;
+        }
+      if ((st = run_xfer (p, c, q->hin, 0)) != MPZG_OK)
+        break;
+      if ((e = cudaMemcpyAsync (q->din, q->hin, c->count * ci->in_w * sizeof (u64),
+                                cudaMemcpyHostToDevice, q->st)) != cudaSuccess
+          || (e = launch_chunk (p, c, q->din, q->dout, q->st)) != cudaSuccess
+          || (e = cudaMemcpyAsync (q->hout, q->dout, c->count * ci->out_w * sizeof (u64),
+                                   cudaMemcpyDeviceToHost, q->st)) != cudaSuccess
+          || (e = cudaEventRecord (q->done, q->st)) != cudaSuccess)
+        break;
+      q->pending = (long) k;
+    }
+  /* drain, oldest first */
+  for (size_t d = 0; d < MPZG_SLOTS; d++)
+    {
+      slot *q = &slots[(k + d) % MPZG_SLOTS];
+      if (q->pending < 0)
+        continue;
+      cudaError_t e2 = cudaEventSynchronize (q->done);
+      if (e2 == cudaSuccess && e == cudaSuccess && st == MPZG_OK)
+        st = run_xfer (p, &p->ch[q->pending], q->hout, 1);
+      else if (e == cudaSuccess)
+        e = e2;
+      q->pending = -1;
+    }
+  if (e != cudaSuccess)
+    {
+      int s2 = status_of (e);
+      /* a broken stream: start afresh next time */
+      cudaDeviceSynchronize ();
+      cudaGetLastError ();
+      slots_free ();
+      return s2;
+    }
+  return st;
 }
 
 extern "C" int
 mpzg_gpu_run (int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, size_t m,
               int ordinal, int threads)
 {
-  (void) op; (void) r; (void) a; (void) b; (void) idx; (void) m; (void) ordinal; (void) threads;
-  return MPZG_EDEVICE;
+  plan p;
+  int st;
+  if (op < 0 || op >= MPZG_GPU_NOPS)
+    return MPZG_EINVAL;
+  if (m == 0)
+    return MPZG_OK;
+  pthread_mutex_lock (&gpu_lock);
+  st = slots_ensure (ordinal);
+  if (st == MPZG_OK)
+    st = plan_make (&p, op, r, a, b, idx, m, threads, MPZG_SLOT_WORDS);
+  else
+    memset (&p, 0, sizeof p);
+  if (st == MPZG_OK)
+    st = run_pipelined (&p);
+  plan_free (&p);
+  pthread_mutex_unlock (&gpu_lock);
+  return st;
+}
+
+static int
+cmp_double (const void *x, const void *y)
+{
+  double u = *(const double *) x, v = *(const double *) y;
+  return u < v ? -1 : u > v;
 }
 
 extern "C" int
-mpzg_gpu_time_kernel (int op, mpz_t *r, mpz_t *a, mpz_t *b, size_t n, int reps,
-                      int ordinal, double *us)
+mpzg_gpu_time_kernel (int op, mpz_t *r, mpz_t *a, mpz_t *b, size_t n, int reps, int ordinal,
+                      double *us)
 {
-  (void) op; (void) r; (void) a; (void) b; (void) n; (void) reps; (void) ordinal; (void) us;
-  return MPZG_EDEVICE;
+  plan p;
+  int st;
+  u64 *hin = NULL, *hout = NULL, *din = NULL, *dout = NULL;
+  cudaEvent_t e0 = NULL, e1 = NULL;
+  double *t = NULL;
+  cudaError_t e = cudaSuccess;
+  size_t in_words = 0, out_words = 0;
+
+  if (op < 0 || op >= MPZG_GPU_NOPS || reps < 1 || us == NULL || (n > 0 && (!r || !a || !b)))
+    return MPZG_EINVAL;
+  for (size_t i = 0; i < n; i++)
+    {
+      size_t s = msize (a[i]) > msize (b[i]) ? msize (a[i]) : msize (b[i]);
+      if (s > mpzg_gpu_max_limbs (op))
+        return MPZG_EINVAL;
+    }
+  pthread_mutex_lock (&gpu_lock);
+  memset (&p, 0, sizeof p);
+  if ((e = cudaSetDevice (ordinal)) != cudaSuccess)
+    {
+      st = status_of (e);
+      goto done;
+    }
+  if ((st = plan_make (&p, op, r, a, b, NULL, n, 16, 0)) != MPZG_OK)
+    goto done;
+  for (size_t k = 0; k < p.nch; k++)
+    {
+      in_words += p.ch[k].count * p.ci[p.ch[k].cls].in_w;
+      out_words += p.ch[k].count * p.ci[p.ch[k].cls].out_w;
+    }
+  t = (double *) malloc (reps * sizeof (double));
+  if (t == NULL)
+    {
+      st = MPZG_ENOMEM;
+      goto done;
+    }
+  if ((e = cudaMallocHost ((void **) &hin, (in_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMallocHost ((void **) &hout, (out_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMalloc ((void **) &din, (in_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMalloc ((void **) &dout, (out_words + 1) * 8)) != cudaSuccess
+      || (e = cudaEventCreate (&e0)) != cudaSuccess
+      || (e = cudaEventCreate (&e1)) != cudaSuccess)
+    goto done;
+  for (size_t k = 0; k < p.nch; k++)
+    if ((st = run_xfer (&p, &p.ch[k], hin + p.ch[k].in_off, 0)) != MPZG_OK)
+      goto done;
+  if ((e = cudaMemcpy (din, hin, in_words * 8, cudaMemcpyHostToDevice)) != cudaSuccess)
+    goto done;
+  /* one untimed warm-up run, then reps timed runs */
+  for (int rep = -1; rep < reps; rep++)
+    {
+      if ((e = cudaEventRecord (e0, 0)) != cudaSuccess)
+        goto done;
+      for (size_t k = 0; k < p.nch; k++)
+        if ((e = launch_chunk (&p, &p.ch[k], din + p.ch[k].in_off, dout + p.ch[k].out_off, 0))
+            != cudaSuccess)
+          goto done;
+      float ms = 0;
+      if ((e = cudaEventRecord (e1, 0)) != cudaSuccess
+          || (e = cudaEventSynchronize (e1)) != cudaSuccess
+          || (e = cudaEventElapsedTime (&ms, e0, e1)) != cudaSuccess)
+        goto done;
+      if (rep >= 0)
+        t[rep] = ms * 1000.0;
+    }
+  if ((e = cudaMemcpy (hout, dout, out_words * 8, cudaMemcpyDeviceToHost)) != cudaSuccess)
+    goto done;
+  for (size_t k = 0; k < p.nch; k++)
+    if ((st = run_xfer (&p, &p.ch[k], hout + p.ch[k].out_off, 1)) != MPZG_OK)
+      goto done;
+  qsort (t, reps, sizeof *t, cmp_double);
+  *us = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+done:
+  if (e != cudaSuccess)
+    st = status_of (e);
+  if (e0) cudaEventDestroy (e0);
+  if (e1) cudaEventDestroy (e1);
+  if (hin) cudaFreeHost (hin);
+  if (hout) cudaFreeHost (hout);
+  if (din) cudaFree (din);
+  if (dout) cudaFree (dout);
+  free (t);
+  plan_free (&p);
+  pthread_mutex_unlock (&gpu_lock);
+  return st;
 }
 
 extern "C" int
 mpzg_gpu_measure_bandwidth (int ordinal, size_t bytes, double *d2d_gbs, double *h2d_gbs,
                             double *d2h_gbs)
 {
-  (void) ordinal; (void) bytes; (void) d2d_gbs; (void) h2d_gbs; (void) d2h_gbs;
-  return MPZG_EDEVICE;
+  void *d0 = NULL, *d1 = NULL, *h = NULL;
+  cudaEvent_t e0 = NULL, e1 = NULL;
+  cudaError_t e;
+  float best[3] = { 1e30f, 1e30f, 1e30f };
+  if (bytes == 0)
+    return MPZG_EINVAL;
+  pthread_mutex_lock (&gpu_lock);
+  if ((e = cudaSetDevice (ordinal)) != cudaSuccess
+      || (e = cudaMalloc (&d0, bytes)) != cudaSuccess
+      || (e = cudaMalloc (&d1, bytes)) != cudaSuccess
+      || (e = cudaMallocHost (&h, bytes)) != cudaSuccess
+      || (e = cudaEventCreate (&e0)) != cudaSuccess
+      || (e = cudaEventCreate (&e1)) != cudaSuccess
+      || (e = cudaMemset (d0, 1, bytes)) != cudaSuccess)
+    goto done;
+  memset (h, 2, bytes);
+  for (int rep = 0; rep < 6; rep++)
+    for (int k = 0; k < 3; k++)
+      {
+        float ms;
+        if ((e = cudaEventRecord (e0, 0)) != cudaSuccess)
+          goto done;
+        if (k == 0)
+          e = cudaMemcpyAsync (d1, d0, bytes, cudaMemcpyDeviceToDevice, 0);
+        else if (k == 1)
+          e = cudaMemcpyAsync (d0, h, bytes, cudaMemcpyHostToDevice, 0);
+        else
+          e = cudaMemcpyAsync (h, d1, bytes, cudaMemcpyDeviceToHost, 0);
+        if (e != cudaSuccess
+            || (e = cudaEventRecord (e1, 0)) != cudaSuccess
+            || (e = cudaEventSynchronize (e1)) != cudaSuccess
+            || (e = cudaEventElapsedTime (&ms, e0, e1)) != cudaSuccess)
+          goto done;
+        if (rep > 0 && ms < best[k])
+          best[k] = ms;
+      }
+  if (d2d_gbs)
+    *d2d_gbs = 2.0 * bytes / (best[0] * 1e6);
+  if (h2d_gbs)
+    *h2d_gbs = bytes / (best[1] * 1e6);
+  if (d2h_gbs)
+    *d2h_gbs = bytes / (best[2] * 1e6);
+done:
+  if (e0) cudaEventDestroy (e0);
+  if (e1) cudaEventDestroy (e1);
+  if (d0) cudaFree (d0);
+  if (d1) cudaFree (d1);
+  if (h) cudaFreeHost (h);
+  pthread_mutex_unlock (&gpu_lock);
+  return e == cudaSuccess ? MPZG_OK : MPZG_EDEVICE;
 }

@@ -1,0 +1,25 @@
+#!/bin/sh
+# usage: gpurun.sh MODE ; run from the repo root on the GPU machine
+export LD_LIBRARY_PATH="$PWD/build-gpu/lib/.libs:$PWD/build-gpu/gpu-libs:$LD_LIBRARY_PATH"
+O=${OUT:-/tmp}
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee $O/device.txt
+case "$1" in
+  *check*)
+    echo "== MPZG_BACKEND=cuda build-gpu/gpucheck check 2"
+    MPZG_BACKEND=cuda timeout 200 build-gpu/gpucheck check 2 2>&1 | tee $O/gpucheck.log | tail -6
+    echo "== MPZG_BACKEND=cuda CK_FORK=no build-gpu/run-tests.sh build-gpu/tests 't-*'"
+    MPZG_BACKEND=cuda CK_FORK=no timeout 200 sh build-gpu/run-tests.sh build-gpu/tests 't-*' > $O/tests.log 2>&1; tail -4 $O/tests.log ;;
+esac
+case "$1" in
+  *time*)
+    echo "== MPZG_BACKEND=cuda build-gpu/gpucheck time"
+    MPZG_BACKEND=cuda timeout 240 build-gpu/gpucheck time boundary 2>&1 | tee $O/timing.log ;;
+esac
+case "$1" in
+  *san*)
+    export PATH=$PATH:/usr/local/cuda/bin
+    echo "== compute-sanitizer --tool memcheck build-gpu/gpucheck check 0 (reduced)"
+    MPZG_BACKEND=cuda GPUCHECK_SMALL=1 timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 build-gpu/gpucheck check 0 > $O/memcheck.log 2>&1; echo rc=$?; tail -3 $O/memcheck.log
+    echo "== compute-sanitizer --tool racecheck build-gpu/gpucheck check 0 (reduced)"
+    MPZG_BACKEND=cuda GPUCHECK_SMALL=1 timeout 200 compute-sanitizer --tool racecheck --error-exitcode 9 build-gpu/gpucheck check 0 > $O/racecheck.log 2>&1; echo rc=$?; tail -3 $O/racecheck.log ;;
+esac

@@ -1,0 +1,370 @@
+/* mul.cu -- classical multiplication on the device, full products (na + nb words).
+
+   Small widths: one thread per instance (interleaved layout), both operands in
+   registers, product scanning with a 3-word column accumulator.
+
+   Larger: a group of whole warps per instance (several instances per block when they
+   are small), seed 001 §3 generalized to unbalanced sizes.  With na >= nb (a padded to
+   Ma, a multiple of Q), "unit" v in [0, Ma) is column v of the product plus, when
+   v < nb - 1, column v + Ma; every unit then sums exactly nb products, so thread t,
+   given units [tQ, tQ+Q), has the same work as every other (load-balanced partition).
+   Each thread keeps its two runs of Q columns in registers (3-word accumulators, a
+   sliding window of a, one broadcast word of b per step), folds each run into Q+2
+   words, hands the top two words to the next run through shared memory, and the runs
+   are added with one carry scan over (generate, propagate) pairs (carry.cuh). */
+
+#include "carry.cuh"
+#include "kernels.h"
+#include "tuning.h"
+
+namespace mpzg {
+
+typedef unsigned int u32;
+
+/* 32-bit multiply-add carry chains (the carry flag runs from one statement to the
+   next, as in CGBN). */
+__device__ __forceinline__ void mad_lo_cc (u32 &d, u32 a, u32 b)
+{ asm volatile ("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void madc_lo_cc (u32 &d, u32 a, u32 b)
+{ asm volatile ("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void mad_hi_cc (u32 &d, u32 a, u32 b)
+{ asm volatile ("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void madc_hi_cc (u32 &d, u32 a, u32 b)
+{ asm volatile ("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void addc_cc0 (u32 &d)
+{ asm volatile ("addc.cc.u32 %0, %0, 0;" : "+r"(d)); }
+__device__ __forceinline__ void addc0 (u32 &d)
+{ asm volatile ("addc.u32 %0, %0, 0;" : "+r"(d)); }
+
+/* Small: one thread per instance, a in registers as 2M 32-bit words, b streamed a
+   32-bit word at a time; operand scanning with two carry chains per row (low and high
+   halves of the products); each low result word is stored as soon as it is final. */
+template <int M>
+__global__ void __launch_bounds__ (MPZG_MUL_SMALL_BLOCK)
+mul_small_kernel (const u64 *__restrict__ a, const u64 *__restrict__ b, u64 *__restrict__ r,
+                  size_t count)
+{
+  const int N = 2 * M;
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= count)
+    return;
+  u32 av[N], res[2 * N];
+#pragma unroll
+  for (int i = 0; i < M; i++)
+    {
+      u64 x = a[(size_t) i * count + j];
+      av[2 * i] = (u32) x;
+      av[2 * i + 1] = (u32) (x >> 32);
+    }
+#pragma unroll
+  for (int k = 0; k < 2 * N; k++)
+    res[k] = 0;
+  u64 bw = 0;
+#pragma unroll
+  for (int row = 0; row < N; row++)
+    {
+      if (row % 2 == 0)
+        bw = b[(size_t) (row / 2) * count + j];
+      u32 bj = row % 2 ? (u32) (bw >> 32) : (u32) bw;
+      mad_lo_cc (res[row], av[0], bj);
+#pragma unroll
+      for (int i = 1; i < N; i++)
+        madc_lo_cc (res[row + i], av[i], bj);
+      addc_cc0 (res[row + N]);
+      if (row + N + 1 < 2 * N)
+        addc0 (res[row + N + 1]);
+      mad_hi_cc (res[row + 1], av[0], bj);
+#pragma unroll
+      for (int i = 1; i < N; i++)
+        madc_hi_cc (res[row + i + 1], av[i], bj);
+      if (row + N + 1 < 2 * N)
+        addc0 (res[row + N + 1]);
+      if (row % 2 == 1)
+        r[(size_t) (row / 2) * count + j] = (u64) res[row - 1] | ((u64) res[row] << 32);
+    }
+#pragma unroll
+  for (int k = N; k < 2 * N; k += 2)
+    r[(size_t) (k / 2) * count + j] = (u64) res[k] | ((u64) res[k + 1] << 32);
+}
+
+/* Adds p0 to the run's Q low words; returns generate and propagate. */
+template <int Q>
+__device__ __forceinline__ void
+add_prev (u64 *x, u64 p0, bool &g, bool &p)
+{
+  unsigned c = addc64 (x[0], x[0], p0, 0);
+  bool all = x[0] == ~0ull;
+#pragma unroll
+  for (int q = 1; q < Q; q++)
+    {
+      c = addc64 (x[q], x[q], 0, c);
+      all = all && x[q] == ~0ull;
+    }
+  g = c != 0;
+  p = all;
+}
+
+template <int Q>
+__device__ __forceinline__ void
+add_carry (u64 *x, unsigned c)
+{
+#pragma unroll
+  for (int q = 0; q < Q; q++)
+    c = addc64 (x[q], x[q], 0, c);
+}
+
+/* Shared memory per instance (words): a with Q zero words on each side, b padded to a
+   multiple of Q, one overflow word per run.  The product is staged over a and b. */
+static unsigned
+block_region (unsigned Q, unsigned Ma, unsigned Mb, unsigned Tg)
+{
+  return Ma + 2 * Q + (Mb + Q - 1) / Q * Q + 2 * Tg;
+}
+
+/* One step of a run: columns c0+q (q < W = 2Q, 32-bit units) += a32[c0+q-j] * b32[j];
+   win holds the window rotated by s (slot (q - s) mod W holds column q's word). */
+template <int W, int S>
+__device__ __forceinline__ void
+run_step (u32 *acc, const u32 *win, u32 b)
+{
+  mad_lo_cc (acc[0], win[(W - S) % W], b);
+#pragma unroll
+  for (int q = 1; q < W; q++)
+    madc_lo_cc (acc[q], win[(q - S + W) % W], b);
+  addc_cc0 (acc[W]);
+  addc0 (acc[W + 1]);
+  mad_hi_cc (acc[1], win[(W - S) % W], b);
+#pragma unroll
+  for (int q = 1; q < W; q++)
+    madc_hi_cc (acc[q + 1], win[(q - S + W) % W], b);
+  addc0 (acc[W + 1]);
+}
+
+template <int W, int S>
+struct run_block
+{
+  /* steps S..W-1 of a block of W steps starting at b32 index j0; after step s the word
+     for column q - s - 1 enters slot W-1-s */
+  static __device__ __forceinline__ void
+  go (u32 *acc, u32 *win, const u32 *bj, const u32 *anext)
+  {
+    run_step<W, S> (acc, win, bj[S]);
+    win[W - 1 - S] = anext[-S];
+    run_block<W, S + 1>::go (acc, win, bj, anext);
+  }
+};
+template <int W>
+struct run_block<W, W>
+{
+  static __device__ __forceinline__ void go (u32 *, u32 *, const u32 *, const u32 *) {}
+};
+
+/* Blocks: at most 256 threads for Q <= 4, 512 for Q = 8 (see launch_block_q). */
+template <int Q>
+__global__ void __launch_bounds__ (Q == 8 ? 512 : 256)
+mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
+                  unsigned Ma, unsigned Mb, size_t count, unsigned nw, unsigned ipb,
+                  unsigned reg)
+{
+  const int W = 2 * Q;          /* 32-bit columns per run */
+  extern __shared__ u64 smem[];
+  __shared__ unsigned char scratch[32][32];
+  const unsigned Tg = 32 * nw, gi = threadIdx.x / Tg, tt = threadIdx.x % Tg, w = tt >> 5;
+  const unsigned T = Ma / Q, base = tt * Q, Mbp = (Mb + Q - 1) / Q * Q;
+  const size_t inst = (size_t) blockIdx.x * ipb + gi;
+  const bool live = inst < count;
+  u64 *sa = smem + (size_t) gi * reg, *sb = sa + Ma + 2 * Q, *sov = sb + Mbp;
+
+  /* 1. operands to shared memory, coalesced; zero pads around a and above b */
+  {
+    const u64 *ap = A + inst * Ma, *bp = B + inst * Mb;
+    for (unsigned i = tt; i < Ma; i += Tg)
+      sa[Q + i] = live ? ap[i] : 0;
+    for (unsigned i = tt; i < Mbp; i += Tg)
+      sb[i] = live && i < Mb ? bp[i] : 0;
+    if (tt < Q)
+      {
+        sa[tt] = 0;
+        sa[Q + Ma + tt] = 0;
+      }
+  }
+  __syncthreads ();
+
+  /* 2. the two runs: 32-bit columns 2*base.. (low) and 2*Ma+2*base.. (high), W each,
+     in blocks of W steps over b's 32-bit words; the high run starts one step early
+     (at j = 2*base, a zero step) so that both phases are whole blocks. */
+  u64 rl[Q + 1], rh[Q + 1];
+#pragma unroll
+  for (int q = 0; q <= Q; q++)
+    rl[q] = rh[q] = 0;
+  if (tt < T)
+    {
+      const u32 *sa32 = (const u32 *) sa, *sb32 = (const u32 *) sb;
+      const unsigned nbq = Mbp / Q, lowb = tt + 1 < nbq ? tt + 1 : nbq;
+      const unsigned highb = nbq > tt ? nbq - tt : 0, total = lowb + highb;
+      u32 acc[W + 2], win[W];
+      unsigned c0 = W + 2 * base, j0 = 0;     /* sa32 index of column 0's word at j = 0 */
+#pragma unroll
+      for (int q = 0; q < W + 2; q++)
+        acc[q] = 0;
+#pragma unroll
+      for (int q = 0; q < W; q++)
+        win[q] = sa32[c0 + q];
+      for (unsigned blk = 0; blk < total; blk++)
+        {
+          if (blk == lowb)
+            {
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+#pragma unroll
+              for (int q = 0; q < W + 2; q++)
+                acc[q] = 0;
+              c0 = W + 2 * Ma + 2 * base;
+              j0 = 2 * base;
+#pragma unroll
+              for (int q = 0; q < W; q++)
+                win[q] = sa32[c0 - j0 + q];
+            }
+          run_block<W, 0>::go (acc, win, sb32 + j0, sa32 + c0 - j0 - 1);
+          j0 += W;
+        }
+      if (highb == 0)
+        {
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+        }
+      else
+        {
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+        }
+    }
+
+  /* 3. each run's top word to the next run */
+  sov[tt] = rl[Q];
+  sov[Tg + tt] = rh[Q];
+  __syncthreads ();
+  bool gl = false, pl = true, gh = false, ph = true;
+  if (tt < T)
+    {
+      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[Tg + tt - 1] : sov[T - 1];
+      add_prev<Q> (rl, l0, gl, pl);
+      add_prev<Q> (rh, h0, gh, ph);
+    }
+
+  /* 4. carries: all low runs, then all high runs */
+  unsigned c1, c2;
+  unsigned cl = group_carry_scan (gl, pl, 0, nw, w, scratch[gi], &c1);
+  unsigned ch = group_carry_scan (gh, ph, c1, nw, w, scratch[gi], &c2);
+  u64 *sr = sa;
+  if (tt < T)
+    {
+      add_carry<Q> (rl, cl);
+      add_carry<Q> (rh, ch);
+#pragma unroll
+      for (int q = 0; q < Q; q++)
+        {
+          sr[base + q] = rl[q];
+          if (base + q < Mb)
+            sr[Ma + base + q] = rh[q];
+        }
+    }
+  __syncthreads ();
+
+  /* 5. product out, coalesced */
+  if (live)
+    {
+      u64 *rp = R + inst * (size_t) (Ma + Mb);
+      for (unsigned i = tt; i < Ma + Mb; i += Tg)
+        rp[i] = sr[i];
+    }
+}
+
+unsigned
+mul_small_width (unsigned n)
+{
+  static const unsigned w[] = { 2, 4, 6, 8, 12, 16, 24, 32 };
+  for (unsigned k = 0; k < sizeof w / sizeof w[0]; k++)
+    if (n <= w[k])
+      return w[k];
+  return 0;
+}
+
+cudaError_t
+launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, cudaStream_t s)
+{
+  if (count == 0)
+    return cudaSuccess;
+  unsigned blocks = (unsigned) ((count + MPZG_MUL_SMALL_BLOCK - 1) / MPZG_MUL_SMALL_BLOCK);
+  const unsigned t = MPZG_MUL_SMALL_BLOCK;
+  switch (M)
+    {
+    case 2: mul_small_kernel<2><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 4: mul_small_kernel<4><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 6: mul_small_kernel<6><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 8: mul_small_kernel<8><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 12: mul_small_kernel<12><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 16: mul_small_kernel<16><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 24: mul_small_kernel<24><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    case 32: mul_small_kernel<32><<<blocks, t, 0, s>>> (a, b, r, count); break;
+    default: return cudaErrorInvalidValue;
+    }
+  return cudaGetLastError ();
+}
+
+template <int Q>
+static cudaError_t
+launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
+                cudaStream_t s)
+{
+  static int optin = 0;         /* the launchers run under launch.cu's lock */
+  cudaError_t e;
+  if (optin == 0)
+    {
+      int dev, v = 0;
+      if ((e = cudaGetDevice (&dev)) != cudaSuccess
+          || (e = cudaDeviceGetAttribute (&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev))
+             != cudaSuccess)
+        return e;
+      v -= 32 * 32;             /* the static scratch */
+      if ((e = cudaFuncSetAttribute (mul_block_kernel<Q>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, v))
+          != cudaSuccess)
+        return e;
+      optin = v;
+    }
+  unsigned T = Ma / Q, nw = (T + 31) / 32, Tg = 32 * nw;
+  unsigned reg = block_region (Q, Ma, Mb, Tg);
+  size_t bytes = (size_t) reg * sizeof (u64);
+  if (bytes > (size_t) optin || Ma % Q != 0 || Mb > Ma || Mb == 0 || nw > 32)
+    return cudaErrorInvalidValue;
+  unsigned ipb = MPZG_MUL_BLOCK_THREADS / Tg;
+  if (ipb < 1)
+    ipb = 1;
+  if (ipb > 32)
+    ipb = 32;
+  while (ipb > 1 && ipb * bytes > 48 * 1024)
+    ipb--;
+  size_t blocks = (count + ipb - 1) / ipb;
+  mul_block_kernel<Q><<<(unsigned) blocks, ipb * Tg, ipb * bytes, s>>>
+    (a, b, r, Ma, Mb, count, nw, ipb, reg);
+  return cudaGetLastError ();
+}
+
+cudaError_t
+launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
+                  cudaStream_t s)
+{
+  if (count == 0)
+    return cudaSuccess;
+  if (Ma <= MPZG_MUL_Q2_MAX)
+    return launch_block_q<2> (a, b, r, Ma, Mb, count, s);
+  if (Ma <= MPZG_MUL_Q4_MAX)
+    return launch_block_q<4> (a, b, r, Ma, Mb, count, s);
+  return launch_block_q<8> (a, b, r, Ma, Mb, count, s);
+}
+
+} /* namespace mpzg */

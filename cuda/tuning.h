@@ -1,0 +1,38 @@
+/* tuning.h -- size classes and kernel shapes of the GPU path, in one place.
+
+   Measured on: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs), CUDA 13.0, 2026-11-22
+   (bench/results/gpu-*-2026-11-22.*).  Limb counts are 64-bit words. */
+#ifndef MPZG_TUNING_H
+#define MPZG_TUNING_H
+
+/* Largest operand (max of the two sizes, in limbs) that the GPU takes. */
+#define MPZG_ADD_MAX_LIMBS 65536   /* add/sub: 2^22 bits; bandwidth-bound, no shared memory */
+#define MPZG_MUL_MAX_LIMBS 4096    /* mul: 2^18 bits, both operands in one block's shared memory */
+
+/* add/sub: up to this padded width, one thread per instance on the interleaved layout
+   (word i of instance j at i*count+j); above it, one warp per instance on the contiguous
+   layout, 32*MPZG_ADD_WARP_UNROLL words in flight per warp step. */
+#define MPZG_ADD_SMALL_MAX 32
+#define MPZG_ADD_WARP_UNROLL 4
+#define MPZG_ADD_SMALL_BLOCK 256
+#define MPZG_ADD_WARP_BLOCK 256
+
+/* mul: up to this width (the longer operand, both padded to one of the small widths
+   below), one thread per instance, interleaved, product scanning in registers; above
+   it, a group of whole warps per instance (contiguous layout), Q result words per
+   thread (load-balanced partition), Q chosen by the longer operand's width. */
+#define MPZG_MUL_SMALL_MAX 32
+#define MPZG_MUL_SMALL_BLOCK 128
+#define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 */
+#define MPZG_MUL_Q4_MAX 512        /* Ma <= 512: Q = 4; above: Q = 8 */
+#define MPZG_MUL_BLOCK_THREADS 256 /* instances per block: this many threads' worth */
+
+/* Host pipeline: slots (streams) and words per slot buffer (inputs, outputs). */
+#define MPZG_SLOTS 3
+#define MPZG_SLOT_WORDS ((size_t) 1 << 22)
+
+/* Auto mode: send a batch to the GPU when it has at least this many input limbs. */
+#define MPZG_ADD_WORTH_LIMBS ((size_t) 1 << 26)
+#define MPZG_MUL_WORTH_WORK ((double) (1 << 22))  /* sum of na*nb over the batch */
+
+#endif
