@@ -181,38 +181,40 @@ plan_range (void *ctx, size_t begin, size_t end)
     }
 }
 
-/* mpzg_parallel_for over groups of MPZG_GROUP elements: pool.c asks the cost of every
-   position serially, which would cost more than packing a small element. */
-#define MPZG_GROUP 512
+/* mpzg_parallel_for over groups of about MPZG_GROUP_COST cost units (at most 512
+   elements): pool.c asks the cost of every position serially, which would cost more
+   than packing a small element, while large elements must stay one per position. */
+#define MPZG_GROUP_COST 8192
 struct grouped
 {
   mpzg_range_fn fn;
   void *ctx;
-  size_t n, cost;               /* elements, cost of one */
+  size_t n, cost, group;        /* elements, cost of one, elements per group */
 };
 
 static size_t
 grouped_cost (void *ctx, size_t i)
 {
   grouped *g = (grouped *) ctx;
-  size_t e = g->n - i * MPZG_GROUP;
-  return (e < MPZG_GROUP ? e : MPZG_GROUP) * g->cost;
+  size_t e = g->n - i * g->group;
+  return (e < g->group ? e : g->group) * g->cost;
 }
 
 static void
 grouped_range (void *ctx, size_t begin, size_t end)
 {
   grouped *g = (grouped *) ctx;
-  size_t e = end * MPZG_GROUP;
-  g->fn (g->ctx, begin * MPZG_GROUP, e < g->n ? e : g->n);
+  size_t e = end * g->group;
+  g->fn (g->ctx, begin * g->group, e < g->n ? e : g->n);
 }
 
 static int
 par_for (size_t n, size_t cost, mpzg_range_fn fn, void *ctx, int threads)
 {
-  grouped g = { fn, ctx, n, cost };
-  return mpzg_parallel_for ((n + MPZG_GROUP - 1) / MPZG_GROUP, grouped_cost, grouped_range, &g,
-                            threads);
+  size_t group = MPZG_GROUP_COST / (cost ? cost : 1);
+  group = group < 1 ? 1 : group > 512 ? 512 : group;
+  grouped g = { fn, ctx, n, cost, group };
+  return mpzg_parallel_for ((n + group - 1) / group, grouped_cost, grouped_range, &g, threads);
 }
 
 /* ---- 2. pack and unpack one chunk ---- */
@@ -547,7 +549,7 @@ mpzg_gpu_worthwhile (int op, size_t count, size_t limbs)
   if (op == MPZG_GPU_MUL)
     {
       double avg = (double) limbs / (double) count;
-      return avg * avg * (double) count >= MPZG_MUL_WORTH_WORK && avg >= 8;
+      return avg * avg * (double) count >= MPZG_MUL_WORTH_WORK && avg >= MPZG_MUL_WORTH_AVG;
     }
   if (op == MPZG_GPU_ADD || op == MPZG_GPU_SUB)
     return limbs >= MPZG_ADD_WORTH_LIMBS;

@@ -13,6 +13,7 @@
    words, hands the top two words to the next run through shared memory, and the runs
    are added with one carry scan over (generate, propagate) pairs (carry.cuh). */
 
+#include <stdlib.h>
 #include "carry.cuh"
 #include "kernels.h"
 #include "tuning.h"
@@ -161,7 +162,7 @@ struct run_block<W, W>
 
 /* Blocks: at most 256 threads for Q <= 4, 512 for Q = 8 (see launch_block_q). */
 template <int Q>
-__global__ void __launch_bounds__ (Q == 8 ? 512 : 256)
+__global__ void __launch_bounds__ (Q >= 8 ? 512 : 256)
 mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
                   unsigned Ma, unsigned Mb, size_t count, unsigned nw, unsigned ipb,
                   unsigned reg)
@@ -360,9 +361,15 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
 {
   if (count == 0)
     return cudaSuccess;
+  unsigned q4max = MPZG_MUL_Q4_MAX;
+  const char *env = getenv ("MPZG_GPU_MUL_Q4_MAX");   /* tuning runs */
+  if (env != NULL && atoi (env) > 0)
+    q4max = (unsigned) atoi (env);
+  if (Ma <= MPZG_MUL_Q1_MAX)
+    return launch_block_q<1> (a, b, r, Ma, Mb, count, s);
   if (Ma <= MPZG_MUL_Q2_MAX)
     return launch_block_q<2> (a, b, r, Ma, Mb, count, s);
-  if (Ma <= MPZG_MUL_Q4_MAX)
+  if (Ma <= q4max)
     return launch_block_q<4> (a, b, r, Ma, Mb, count, s);
   return launch_block_q<8> (a, b, r, Ma, Mb, count, s);
 }

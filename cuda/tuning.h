@@ -23,6 +23,7 @@
    thread (load-balanced partition), Q chosen by the longer operand's width. */
 #define MPZG_MUL_SMALL_MAX 32
 #define MPZG_MUL_SMALL_BLOCK 128
+#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (only below MPZG_MUL_SMALL_MAX in tuning runs) */
 #define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 */
 #define MPZG_MUL_Q4_MAX 512        /* Ma <= 512: Q = 4; above: Q = 8 */
 #define MPZG_MUL_BLOCK_THREADS 256 /* instances per block: this many threads' worth */
@@ -31,8 +32,13 @@
 #define MPZG_SLOTS 3
 #define MPZG_SLOT_WORDS ((size_t) 1 << 22)
 
-/* Auto mode: send a batch to the GPU when it has at least this many input limbs. */
-#define MPZG_ADD_WORTH_LIMBS ((size_t) 1 << 26)
-#define MPZG_MUL_WORTH_WORK ((double) (1 << 22))  /* sum of na*nb over the batch */
+/* Auto mode.  End to end (mpz_t in and out, PCIe and host packing included) the GPU
+   lost to GMP on 16 cores for add/sub at every size measured (2^8..2^22 bits, 2^30-bit
+   batches), and for mul up to 2^11 bits; mul won from 2^12 bits (1.75x) up (4.6x to
+   7x at 2^14..2^18).  So: add/sub only for enormous batches; mul when the average
+   operand has at least MPZG_MUL_WORTH_AVG limbs and the batch is big enough. */
+#define MPZG_ADD_WORTH_LIMBS ((size_t) 1 << 30)
+#define MPZG_MUL_WORTH_AVG 48
+#define MPZG_MUL_WORTH_WORK ((double) (1 << 22))  /* about sum of na*nb over the batch */
 
 #endif

@@ -92,6 +92,12 @@ check (int reps)
       for (size_t s = 0; s < NS; s++)
         {
           size_t n = sizes[s] > 5000 ? 3 : sizes[s] > 1000 ? 40 : 300;
+          if (getenv ("GPUCHECK_SMALL"))
+            {
+              if (sizes[s] > 5000)
+                continue;
+              n = n > 40 ? 40 : 4;
+            }
           size_t *na = malloc (n * sizeof *na), *nb = malloc (n * sizeof *nb);
           char what[64];
           for (size_t i = 0; i < n; i++) { na[i] = sizes[s]; nb[i] = sizes[s]; }
@@ -168,13 +174,13 @@ timing (void)
 
 /* kernel-only mul at small sizes with the small/block boundary moved */
 static void
-boundary (void)
+boundary (int qsweep)
 {
-  static const char *mx[] = { "0", "8", "16", "32" };
-  for (int v = 0; v < 4; v++)
+  static const char *mx[] = { "0", "8", "16", "32" }, *qx[] = { "64", "128", "256", "4096" };
+  for (int v = qsweep ? 1 : 0; v < 4; v++)
     {
-      setenv ("MPZG_GPU_MUL_SMALL_MAX", mx[v], 1);
-      for (int lb = 7; lb <= 11; lb++)
+      setenv (qsweep ? "MPZG_GPU_MUL_Q4_MAX" : "MPZG_GPU_MUL_SMALL_MAX", qsweep ? qx[v] : mx[v], 1);
+      for (int lb = qsweep ? 13 : 7; lb <= (qsweep ? 16 : 11); lb++)
         {
           size_t bits = (size_t) 1 << lb, n = ((size_t) 1 << 30) / bits;
           mpz_t *a = malloc (n * sizeof *a), *b = malloc (n * sizeof *b), *r = malloc (n * sizeof *r), e;
@@ -189,7 +195,7 @@ boundary (void)
           int st = mpzg_gpu_time_kernel (2, r, a, b, n, 5, 0, &us);
           long bad = 0;
           for (size_t i = 0; i < 1000; i++) { mpz_mul (e, a[i], b[i]); bad += mpz_cmp (e, r[i]) != 0; }
-          printf ("mul small_max=%s 2^%d: kernel %.1f us %s\n", mx[v], lb, us, st || bad ? "BAD" : "ok");
+          printf (qsweep ? "mul q4_max=%s 2^%d: kernel %.1f us %s\n" : "mul small_max=%s 2^%d: kernel %.1f us %s\n", qsweep ? qx[v] : mx[v], lb, us, st || bad ? "BAD" : "ok");
           if (st || bad) fails++;
           fflush (stdout);
           mpz_clear (e);
@@ -198,6 +204,7 @@ boundary (void)
         }
     }
   unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
+  unsetenv ("MPZG_GPU_MUL_Q4_MAX");
 }
 
 int
@@ -212,7 +219,8 @@ main (int argc, char **argv)
     {
       if (!strcmp (argv[i], "check")) check (i + 1 < argc ? atoi (argv[++i]) : 3);
       else if (!strcmp (argv[i], "time")) timing ();
-      else if (!strcmp (argv[i], "boundary")) boundary ();
+      else if (!strcmp (argv[i], "boundary")) boundary (0);
+      else if (!strcmp (argv[i], "qsweep")) boundary (1);
     }
   printf ("TOTAL checked %ld failures %ld\n", checked, fails);
   return fails != 0;

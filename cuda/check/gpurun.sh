@@ -13,7 +13,7 @@ esac
 case "$1" in
   *time*)
     echo "== MPZG_BACKEND=cuda build-gpu/gpucheck time"
-    MPZG_BACKEND=cuda timeout 240 build-gpu/gpucheck time boundary 2>&1 | tee $O/timing.log ;;
+    MPZG_BACKEND=cuda timeout 240 build-gpu/gpucheck time qsweep 2>&1 | tee $O/timing.log ;;
 esac
 case "$1" in
   *san*)
