@@ -25,7 +25,7 @@
 #define MPZG_MUL_SMALL_BLOCK 128
 #define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (only below MPZG_MUL_SMALL_MAX in tuning runs) */
 #define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 */
-#define MPZG_MUL_Q4_MAX 512        /* Ma <= 512: Q = 4; above: Q = 8 */
+#define MPZG_MUL_Q4_MAX 128        /* Ma <= 128: Q = 4; above: Q = 8 (3% faster at 2^14, 2^15 bits) */
 #define MPZG_MUL_BLOCK_THREADS 256 /* instances per block: this many threads' worth */
 
 /* Host pipeline: slots (streams) and words per slot buffer (inputs, outputs). */
