@@ -14,8 +14,10 @@
 
 #include <cuda_runtime.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "gpu.h"
 #include "mpzg.h"
 extern "C" {
@@ -365,11 +367,37 @@ launch_chunk (const plan *p, const chunk *c, const u64 *din, u64 *dout, cudaStre
 
 /* ---- planning a whole call ---- */
 
+/* The per-element plan arrays are kept across calls (under gpu_lock, like the
+   slots): a batch of millions of small numbers would otherwise spend more time
+   faulting in fresh pages for them than packing its operands. */
+static meta *plan_mt;
+static size_t *plan_order;
+static size_t plan_cap;
+
+static int
+plan_reserve (size_t m)
+{
+  if (m <= plan_cap)
+    return MPZG_OK;
+  meta *mt = (meta *) malloc (m * sizeof (meta));
+  size_t *order = (size_t *) malloc (m * sizeof (size_t));
+  if (mt == NULL || order == NULL)
+    {
+      free (mt);
+      free (order);
+      return MPZG_ENOMEM;
+    }
+  free (plan_mt);
+  free (plan_order);
+  plan_mt = mt;
+  plan_order = order;
+  plan_cap = m;
+  return MPZG_OK;
+}
+
 static void
 plan_free (plan *p)
 {
-  free (p->mt);
-  free (p->order);
   free (p->ci);
   free (p->ch);
 }
@@ -395,10 +423,12 @@ plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, siz
     if (env != NULL && atoi (env) >= 0 && atoi (env) <= MPZG_MUL_SMALL_MAX)
       p->mul_small_max = (unsigned) atoi (env);
   }
-  p->mt = (meta *) malloc (m * sizeof (meta));
-  p->order = (size_t *) malloc (m * sizeof (size_t));
+  if (plan_reserve (m) != MPZG_OK)
+    return MPZG_ENOMEM;
+  p->mt = plan_mt;
+  p->order = plan_order;
   p->ci = (cls_info *) calloc (p->ncls, sizeof (cls_info));
-  if (p->mt == NULL || p->order == NULL || p->ci == NULL)
+  if (p->ci == NULL)
     return MPZG_ENOMEM;
   if (par_for (m, 64, plan_range, p, p->threads) != 0)
     return MPZG_ENOMEM;
@@ -556,60 +586,138 @@ mpzg_gpu_worthwhile (int op, size_t count, size_t limbs)
   return 0;
 }
 
-static int
-run_pipelined (plan *p)
+/* The pipeline of one call, run by a team of host threads in lock-step.  Chunk k
+   goes to slot k % MPZG_SLOTS.  Each step: (A) thread 0 waits for the slot's previous
+   chunk to come back; barrier; (B) every thread unpacks its share of that chunk and
+   packs its share of chunk k; barrier; (C) thread 0 queues chunk k's upload, kernels
+   and download on the slot's stream.  While the device works on up to MPZG_SLOTS
+   chunks, the team packs and unpacks the others.  Shared decisions (the error) are
+   written only by thread 0 before a barrier and read by all after it, so that every
+   thread leaves the loop at the same step. */
+struct pipe
 {
-  int st = MPZG_OK;
-  cudaError_t e = cudaSuccess;
+  plan *p;
+  cudaError_t e;                /* first CUDA error, written by thread 0 in phases A and C */
+  int st;                       /* MPZG_ENOMEM when the team could not start */
+  double t_wait, t_host, t_issue;  /* thread 0's time in A, B and C (MPZG_VERBOSE >= 2) */
+};
+
+static double
+now_s (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* Thread tid's share of a chunk: elements of one class cost about the same. */
+static void
+xfer_share (plan *p, const chunk *c, u64 *buf, int unpack, int tid, int nt)
+{
+  xfer x = { p, c, buf };
+  size_t lo = c->count * (size_t) tid / nt, hi = c->count * (size_t) (tid + 1) / nt;
+  if (lo < hi)
+    (unpack ? unpack_range : pack_range) (&x, lo, hi);
+}
+
+/* Phase A for the chunk in flight on slot q, if any: returns it, or -1. */
+static long
+pipe_wait (pipe *ps, slot *q, mpzg_team *team, int tid)
+{
+  long pd = q->pending;         /* written by thread 0 before an earlier barrier */
+  if (tid == 0 && pd >= 0 && ps->e == cudaSuccess)
+    {
+      double t0 = now_s ();
+      cudaError_t e = cudaEventSynchronize (q->done);
+      if (e != cudaSuccess)
+        ps->e = e;
+      ps->t_wait += now_s () - t0;
+    }
+  mpzg_team_barrier (team);
+  return ps->e == cudaSuccess ? pd : -2;
+}
+
+static void
+pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
+{
+  pipe *ps = (pipe *) ctx;
+  plan *p = ps->p;
   size_t k;
-  for (k = 0; k < p->nch && st == MPZG_OK; k++)
+  for (k = 0; k < p->nch; k++)
     {
       slot *q = &slots[k % MPZG_SLOTS];
       const chunk *c = &p->ch[k];
       const cls_info *ci = &p->ci[c->cls];
-      if (q->pending >= 0)
+      long pd = pipe_wait (ps, q, team, tid);
+      if (pd == -2)
+        return;
+      double t0 = now_s ();
+      if (pd >= 0)
+        xfer_share (p, &p->ch[pd], q->hout, 1, tid, nt);
+      xfer_share (p, c, q->hin, 0, tid, nt);
+      if (tid == 0)
+        ps->t_host += now_s () - t0;
+      mpzg_team_barrier (team);
+      if (tid == 0)
         {
-          if ((e = cudaEventSynchronize (q->done)) != cudaSuccess)
-            break;
-          st = run_xfer (p, &p->ch[q->pending], q->hout, 1);
+          cudaError_t e;
+          t0 = now_s ();
           q->pending = -1;
-          if (st != MPZG_OK)
-            break;
+          if ((e = cudaMemcpyAsync (q->din, q->hin, c->count * ci->in_w * sizeof (u64),
+                                    cudaMemcpyHostToDevice, q->st)) != cudaSuccess
+              || (e = launch_chunk (p, c, q->din, q->dout, q->st)) != cudaSuccess
+              || (e = cudaMemcpyAsync (q->hout, q->dout, c->count * ci->out_w * sizeof (u64),
+                                       cudaMemcpyDeviceToHost, q->st)) != cudaSuccess
+              || (e = cudaEventRecord (q->done, q->st)) != cudaSuccess)
+            ps->e = e;
+          else
+            q->pending = (long) k;
+          ps->t_issue += now_s () - t0;
         }
-      if ((st = run_xfer (p, c, q->hin, 0)) != MPZG_OK)
-        break;
-      if ((e = cudaMemcpyAsync (q->din, q->hin, c->count * ci->in_w * sizeof (u64),
-                                cudaMemcpyHostToDevice, q->st)) != cudaSuccess
-          || (e = launch_chunk (p, c, q->din, q->dout, q->st)) != cudaSuccess
-          || (e = cudaMemcpyAsync (q->hout, q->dout, c->count * ci->out_w * sizeof (u64),
-                                   cudaMemcpyDeviceToHost, q->st)) != cudaSuccess
-          || (e = cudaEventRecord (q->done, q->st)) != cudaSuccess)
-        break;
-      q->pending = (long) k;
     }
   /* drain, oldest first */
   for (size_t d = 0; d < MPZG_SLOTS; d++)
     {
       slot *q = &slots[(k + d) % MPZG_SLOTS];
-      if (q->pending < 0)
-        continue;
-      cudaError_t e2 = cudaEventSynchronize (q->done);
-      if (e2 == cudaSuccess && e == cudaSuccess && st == MPZG_OK)
-        st = run_xfer (p, &p->ch[q->pending], q->hout, 1);
-      else if (e == cudaSuccess)
-        e = e2;
-      q->pending = -1;
+      long pd = pipe_wait (ps, q, team, tid);
+      if (pd == -2)
+        return;
+      if (pd >= 0)
+        xfer_share (p, &p->ch[pd], q->hout, 1, tid, nt);
+      mpzg_team_barrier (team);
+      if (tid == 0)
+        q->pending = -1;
     }
-  if (e != cudaSuccess)
+}
+
+static int
+run_pipelined (plan *p)
+{
+  pipe ps;
+  memset (&ps, 0, sizeof ps);
+  ps.p = p;
+  ps.e = cudaSuccess;
+  ps.st = MPZG_OK;
+  int threads = p->threads < 256 ? p->threads : 256;
+  if (mpzg_team_run (threads, pipe_fn, &ps) != 0)
+    ps.st = MPZG_ENOMEM;
+  if (mpzg_get_verbose () >= 2)
+    fprintf (stderr, "mpzg: gpu %s m=%zu: %zu chunks, %d threads; thread 0: wait %.3f ms, "
+             "pack+unpack %.3f ms, issue %.3f ms\n",
+             p->op == MPZG_GPU_MUL ? "mul" : p->op == MPZG_GPU_ADD ? "add" : "sub", p->m,
+             p->nch, threads, 1e3 * ps.t_wait, 1e3 * ps.t_host, 1e3 * ps.t_issue);
+  if (ps.e != cudaSuccess)
     {
-      int s2 = status_of (e);
+      int s2 = status_of (ps.e);
       /* a broken stream: start afresh next time */
       cudaDeviceSynchronize ();
       cudaGetLastError ();
+      for (int s = 0; s < MPZG_SLOTS; s++)
+        slots[s].pending = -1;
       slots_free ();
       return s2;
     }
-  return st;
+  return ps.st;
 }
 
 extern "C" int
@@ -623,11 +731,14 @@ mpzg_gpu_run (int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, size_t m,
   if (m == 0)
     return MPZG_OK;
   pthread_mutex_lock (&gpu_lock);
+  double t0 = now_s ();
   st = slots_ensure (ordinal);
   if (st == MPZG_OK)
     st = plan_make (&p, op, r, a, b, idx, m, threads, MPZG_SLOT_WORDS);
   else
     memset (&p, 0, sizeof p);
+  if (mpzg_get_verbose () >= 2)
+    fprintf (stderr, "mpzg: gpu plan m=%zu: %.3f ms\n", m, 1e3 * (now_s () - t0));
   if (st == MPZG_OK)
     st = run_pipelined (&p);
   plan_free (&p);

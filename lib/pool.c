@@ -185,3 +185,90 @@ mpzg_par_join (mpzg_par *par)
   par_end (par);
   free (par);
 }
+
+/* ---- teams ---- */
+
+struct mpzg_team
+{
+  mpzg_team_fn fn;
+  void *ctx;
+  int size;                     /* threads that really started, the caller included */
+  pthread_barrier_t barrier;
+  pthread_mutex_t gate_lock;    /* started threads wait here until size is known */
+  pthread_cond_t gate;
+  int open;
+};
+
+struct team_member
+{
+  mpzg_team *team;
+  int tid;
+};
+
+static void *
+team_worker (void *arg)
+{
+  struct team_member *m = arg;
+  mpzg_team *t = m->team;
+  pthread_mutex_lock (&t->gate_lock);
+  while (!t->open)
+    pthread_cond_wait (&t->gate, &t->gate_lock);
+  pthread_mutex_unlock (&t->gate_lock);
+  if (m->tid < t->size)
+    t->fn (t, t->ctx, m->tid, t->size);
+  return NULL;
+}
+
+int
+mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
+{
+  mpzg_team t;
+  pthread_t *tid;
+  struct team_member *mem;
+  int k, started = 0;
+  if (threads < 1)
+    threads = 1;
+  tid = malloc ((size_t) threads * sizeof *tid);
+  mem = malloc ((size_t) threads * sizeof *mem);
+  if (tid == NULL || mem == NULL)
+    {
+      free (tid);
+      free (mem);
+      return -1;
+    }
+  t.fn = fn;
+  t.ctx = ctx;
+  t.open = 0;
+  pthread_mutex_init (&t.gate_lock, NULL);
+  pthread_cond_init (&t.gate, NULL);
+  for (k = 1; k < threads; k++)
+    {
+      mem[k].team = &t;
+      mem[k].tid = k;
+      if (pthread_create (&tid[k], NULL, team_worker, &mem[k]) != 0)
+        break;
+      started++;
+    }
+  /* The team is whoever started: the barrier counts exactly them. */
+  t.size = started + 1;
+  pthread_barrier_init (&t.barrier, NULL, (unsigned) t.size);
+  pthread_mutex_lock (&t.gate_lock);
+  t.open = 1;
+  pthread_cond_broadcast (&t.gate);
+  pthread_mutex_unlock (&t.gate_lock);
+  fn (&t, ctx, 0, t.size);
+  for (k = 1; k <= started; k++)
+    pthread_join (tid[k], NULL);
+  pthread_barrier_destroy (&t.barrier);
+  pthread_cond_destroy (&t.gate);
+  pthread_mutex_destroy (&t.gate_lock);
+  free (tid);
+  free (mem);
+  return 0;
+}
+
+void
+mpzg_team_barrier (mpzg_team *team)
+{
+  pthread_barrier_wait (&team->barrier);
+}

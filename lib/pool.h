@@ -28,4 +28,15 @@ int mpzg_par_start (mpzg_par **par, size_t n, mpzg_cost_fn cost, mpzg_range_fn f
                     void *ctx, int threads);
 void mpzg_par_join (mpzg_par *par);
 
+
+/* ---- Teams: a fixed set of threads that work in lock-step phases ----
+   mpzg_team_run runs fn on up to `threads` threads, the caller as tid 0, and returns
+   when all have returned; inside, mpzg_team_barrier waits for the whole team.  One
+   team serves a whole pipelined GPU call, so that its many short phases (pack a
+   chunk, unpack a chunk) cost a barrier each rather than a round of thread starts. */
+typedef struct mpzg_team mpzg_team;
+typedef void (*mpzg_team_fn) (mpzg_team *team, void *ctx, int tid, int nthreads);
+int mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx);
+void mpzg_team_barrier (mpzg_team *team);
+
 #endif

@@ -1,0 +1,25 @@
+#!/bin/sh
+# bundle.sh BUILD DEST -- gather what a GPU machine needs to run libmpzg's test
+# suites and benchmark, from BUILD (a build tree configured --with-cuda, on this
+# machine), into DEST: the shared library, the real test and bench programs, the
+# shared libraries the GPU machine lacks (GMP, subunit, ...), and the scripts.
+# The GPU machine has only its driver: see ../shared/gpu/README.md.
+set -eu
+build=${1:?usage: bundle.sh BUILD DEST}
+dest=${2:?usage: bundle.sh BUILD DEST}
+here=$(cd "$(dirname "$0")" && pwd)
+make -C "$build" -j2 -s
+make -C "$build/tests" -j2 -s check TESTS=
+make -C "$build/bench" -s bench
+rm -rf "$dest"
+mkdir -p "$dest/lib" "$dest/tests" "$dest/bin"
+cp -P "$build"/lib/.libs/libmpzg.so* "$dest/lib/"
+# The real programs, not libtool's wrapper scripts (tests link with -no-install).
+real () { for f in "$@"; do case $f in *.o) continue ;; esac; [ -f "$f" ] && head -c 4 "$f" | grep -q ELF && echo "$f"; done; }
+for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-*); do cp "$t" "$dest/tests/"; done
+cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "$dest/bin/"
+shared=${MPZG_SHARED:-$here/../../../shared}
+sh "$shared/gpu/pack-libs.sh" "$dest/gpu-libs" "$dest"/lib/libmpzg.so "$dest"/tests/* "$dest"/bin/* >/dev/null
+rm -f "$dest"/gpu-libs/libmpzg.so*
+cp "$shared/gpu/run-tests.sh" "$here/run.sh" "$dest/"
+du -sh "$dest"

@@ -1,0 +1,38 @@
+#!/bin/sh
+# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] -- on the GPU machine, from the
+# repository root: run what bundle.sh gathered and write the logs under $OUT (or /tmp).
+#   tests     the Check suites with MPZG_BACKEND=cuda (a green run proves the kernels ran)
+#   sanitize  t-arith under compute-sanitizer memcheck and racecheck, reduced repetitions
+#   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
+set -u
+b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
+b=$(cd "$b" && pwd)
+o=${OUT:-/tmp}
+export LD_LIBRARY_PATH="$b/lib:$b/gpu-libs:${LD_LIBRARY_PATH:-}"
+export PATH="$PATH:/usr/local/cuda/bin"
+rc=0
+date -u '+%Y-%m-%d %H:%M UTC' | tee "$o/device.txt"
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader | tee -a "$o/device.txt"
+for what in "$@"; do
+  case $what in
+    tests)
+      echo "== MPZG_BACKEND=cuda CK_FORK=no run-tests.sh $b/tests"
+      MPZG_BACKEND=cuda CK_FORK=no TEST_TIME_LIMIT=400 sh "$b/run-tests.sh" "$b/tests" > "$o/tests.log" 2>&1 || rc=1
+      grep -E '^[0-9]+%:|passed' "$o/tests.log" ;;
+    sanitize)
+      for tool in memcheck racecheck; do
+        echo "== compute-sanitizer --tool $tool t-arith (MPZG_TEST_REPS=1)"
+        MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=1 compute-sanitizer --tool $tool --error-exitcode 9 \
+          "$b/tests/t-arith" > "$o/$tool.log" 2>&1 || rc=1
+        tail -2 "$o/$tool.log"
+      done ;;
+    bench|bench-quick)
+      args="-O add,sub,mul"
+      [ "$what" = bench-quick ] && args="$args -t 26 -b 256,1024,4096,16384,65536"
+      echo "== mpzg-bench $args"
+      (cd "$o" && "$b/bin/mpzg-bench" $args -o bench.csv > bench.txt 2>&1) || rc=1
+      tail -45 "$o/bench.txt" ;;
+    *) echo "unknown step $what"; rc=2 ;;
+  esac
+done
+exit $rc
