@@ -86,37 +86,26 @@ mpzg_set_backend (int value)
   return MPZG_OK;
 }
 
-int
-mpzg_get_backend (void)
-{
-  int b;
-  init ();
-  pthread_mutex_lock (&lock);
-  b = backend;
-  pthread_mutex_unlock (&lock);
-  return b;
-}
-
-int
-mpzg_get_threads (void)
-{
-  int t;
-  init ();
-  pthread_mutex_lock (&lock);
-  t = threads_setting;
-  pthread_mutex_unlock (&lock);
-  return t > 0 ? t : online_cores ();
-}
-
-int
-mpzg_get_verbose (void)
+/* Reads one setting under the lock. */
+static int
+read_setting (const int *var)
 {
   int v;
   init ();
   pthread_mutex_lock (&lock);
-  v = verbose;
+  v = *var;
   pthread_mutex_unlock (&lock);
   return v;
+}
+
+int mpzg_get_backend (void) { return read_setting (&backend); }
+int mpzg_get_verbose (void) { return read_setting (&verbose); }
+
+int
+mpzg_get_threads (void)
+{
+  int t = read_setting (&threads_setting);
+  return t > 0 ? t : online_cores ();
 }
 
 int
