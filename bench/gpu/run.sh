@@ -4,6 +4,7 @@
 #   tests     the Check suites with MPZG_BACKEND=cuda (a green run proves the kernels ran)
 #   sanitize  t-arith under compute-sanitizer memcheck and racecheck, reduced repetitions
 #   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
+#   examples  batch-gcd --compare (auto backend, MPZG_VERBOSE=1) and poly
 set -u
 b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
 b=$(cd "$b" && pwd)
@@ -32,6 +33,14 @@ for what in "$@"; do
       echo "== mpzg-bench $args"
       (cd "$o" && "$b/bin/mpzg-bench" $args -o bench.csv > bench.txt 2>&1) || rc=1
       tail -45 "$o/bench.txt" ;;
+    examples)
+      echo "== MPZG_VERBOSE=1 batch-gcd -n 10000 --compare --check"
+      MPZG_VERBOSE=1 "$b/bin/batch-gcd" -n 10000 --compare --check > "$o/batch-gcd.log" 2>&1 || rc=1
+      grep -v '^mpzg:' "$o/batch-gcd.log" | tail -12
+      echo "   (dispatch lines: $(grep -c 'on GPU' "$o/batch-gcd.log"); with a GPU share: $(grep -c -v ': 0 on GPU' "$o/batch-gcd.log"))"
+      echo "== poly"
+      "$b/bin/poly" > "$o/poly.log" 2>&1 || rc=1
+      tail -4 "$o/poly.log" ;;
     *) echo "unknown step $what"; rc=2 ;;
   esac
 done
