@@ -11,7 +11,17 @@
    Each thread keeps its two runs of Q columns in registers (3-word accumulators, a
    sliding window of a, one broadcast word of b per step), folds each run into Q+2
    words, hands the top two words to the next run through shared memory, and the runs
-   are added with one carry scan over (generate, propagate) pairs (carry.cuh). */
+   are added with one carry scan over (generate, propagate) pairs (carry.cuh).
+
+   Inner loop (MPZG_MUL_WIDE, default): whole 64-bit products on aligned register
+   pairs, split by the parity of their column into two accumulators, so that a step is
+   two carry chains that ptxas compiles to one IMAD.WIDE.U32(.X) per 32x32-bit product
+   (about 1.5 instructions per product in the loop, against 4.4 for the separate
+   low/high chains of mad.lo/mad.hi + IADD3.X): 1.4x to 1.57x faster from 2^12 to 2^18
+   bits on an H100 (bench/results/gpu-mulopt-2026-11-22-h100-mulk.log).  The same
+   split in the one-thread small kernel (MPZG_MUL_SMALL_WIDE) is correct but slower:
+   with every row unrolled ptxas interleaves too many carry chains and spills the
+   carry predicates (P2R/LOP3), so it stays off. */
 
 #include <stdlib.h>
 #include "carry.cuh"
@@ -88,6 +98,93 @@ mul_small_kernel (const u64 *__restrict__ a, const u64 *__restrict__ b, u64 *__r
     r[(size_t) (k / 2) * count + j] = (u64) res[k] | ((u64) res[k + 1] << 32);
 }
 
+/* Small, 64-bit products: as above, but each 32x32-bit product lands whole on two
+   adjacent columns, those on even columns summed in R (column k at R[k]), those on odd
+   columns in S (column k at S[k-1]); within one row the products of a class do not
+   overlap, so a row is two carry chains of N/2 multiply-adds on aligned word pairs
+   (one IMAD.WIDE.U32(.X) each).  Column j is final in both after row j; the result
+   R + S * 2^32 is formed column by column with a running carry and stored as soon as
+   two words are ready, so only the live window of R and S stays in registers. */
+template <int M>
+__global__ void __launch_bounds__ (MPZG_MUL_SMALL_BLOCK)
+mul_small_wide_kernel (const u64 *__restrict__ a, const u64 *__restrict__ b,
+                       u64 *__restrict__ r, size_t count)
+{
+  const int N = 2 * M;
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= count)
+    return;
+  u32 av[N], R[2 * N + 2], S[2 * N + 2];
+#pragma unroll
+  for (int i = 0; i < M; i++)
+    {
+      u64 x = a[(size_t) i * count + j];
+      av[2 * i] = (u32) x;
+      av[2 * i + 1] = (u32) (x >> 32);
+    }
+#pragma unroll
+  for (int k = 0; k < 2 * N + 2; k++)
+    R[k] = S[k] = 0;
+  u64 bw = 0, cc = 0;
+  u32 lo = 0;
+#pragma unroll
+  for (int row = 0; row < N; row++)
+    {
+      if (row % 2 == 0)
+        bw = b[(size_t) (row / 2) * count + j];
+      u32 bj = row % 2 ? (u32) (bw >> 32) : (u32) bw;
+      /* class R: i + row even, columns c = i + row at R[c], R[c+1] */
+      {
+        const int i0 = row & 1;
+        mad_lo_cc (R[i0 + row], av[i0], bj);
+        madc_hi_cc (R[i0 + row + 1], av[i0], bj);
+#pragma unroll
+        for (int i = i0 + 2; i < N; i += 2)
+          {
+            madc_lo_cc (R[i + row], av[i], bj);
+            madc_hi_cc (R[i + row + 1], av[i], bj);
+          }
+        const int top = (N - 1 - ((N - 1 - i0) & 1)) + row + 2;   /* above the last pair */
+        addc_cc0 (R[top]);
+        addc0 (R[top + 1]);
+      }
+      /* class S: i + row odd, columns c = i + row at S[c-1], S[c] */
+      {
+        const int i0 = (row + 1) & 1;
+        mad_lo_cc (S[i0 + row - 1], av[i0], bj);
+        madc_hi_cc (S[i0 + row], av[i0], bj);
+#pragma unroll
+        for (int i = i0 + 2; i < N; i += 2)
+          {
+            madc_lo_cc (S[i + row - 1], av[i], bj);
+            madc_hi_cc (S[i + row], av[i], bj);
+          }
+        const int top = (N - 1 - ((N - 1 - i0) & 1)) + row + 1;   /* S index above the last pair */
+        addc_cc0 (S[top]);
+        addc0 (S[top + 1]);
+      }
+      /* column row is final */
+      {
+        u64 t = (u64) R[row] + (row ? S[row - 1] : 0u) + cc;
+        cc = t >> 32;
+        if (row % 2 == 0)
+          lo = (u32) t;
+        else
+          r[(size_t) (row / 2) * count + j] = (u64) lo | (t << 32);
+      }
+    }
+#pragma unroll
+  for (int k = N; k < 2 * N; k++)
+    {
+      u64 t = (u64) R[k] + S[k - 1] + cc;
+      cc = t >> 32;
+      if (k % 2 == 0)
+        lo = (u32) t;
+      else
+        r[(size_t) (k / 2) * count + j] = (u64) lo | (t << 32);
+    }
+}
+
 /* Adds p0 to the run's Q low words; returns generate and propagate. */
 template <int Q>
 __device__ __forceinline__ void
@@ -160,8 +257,74 @@ struct run_block<W, W>
   static __device__ __forceinline__ void go (u32 *, u32 *, const u32 *, const u32 *) {}
 };
 
+/* The same run with 64-bit products: each 32x32-bit product a*b lands whole on two
+   adjacent columns; products landing on an even column go to E (columns 0..W), those
+   on an odd column to O (O[k] is column k+1, k = 0..W).  Within E (and within O) the
+   products of one step do not overlap, so each step is one carry chain of W/2
+   multiply-adds on aligned word pairs per array, which ptxas turns into one
+   IMAD.WIDE.U32(.X) per product (carry in and out), with no separate additions.  The
+   run's value is E + O * 2^32, folded into acc once at the end. */
+template <int W, int S>
+__device__ __forceinline__ void
+run_step_wide (u32 *E, u32 *O, const u32 *win, u32 b)
+{
+  mad_lo_cc (E[0], win[(W - S) % W], b);
+  madc_hi_cc (E[1], win[(W - S) % W], b);
+#pragma unroll
+  for (int q = 2; q < W; q += 2)
+    {
+      madc_lo_cc (E[q], win[(q - S + W) % W], b);
+      madc_hi_cc (E[q + 1], win[(q - S + W) % W], b);
+    }
+  addc0 (E[W]);
+  mad_lo_cc (O[0], win[(1 - S + W) % W], b);
+  madc_hi_cc (O[1], win[(1 - S + W) % W], b);
+#pragma unroll
+  for (int q = 3; q < W; q += 2)
+    {
+      madc_lo_cc (O[q - 1], win[(q - S + W) % W], b);
+      madc_hi_cc (O[q], win[(q - S + W) % W], b);
+    }
+  addc0 (O[W]);
+}
+
+template <int W, int S>
+struct run_block_wide
+{
+  static __device__ __forceinline__ void
+  go (u32 *E, u32 *O, u32 *win, const u32 *bj, const u32 *anext)
+  {
+    run_step_wide<W, S> (E, O, win, bj[S]);
+    win[W - 1 - S] = anext[-S];
+    run_block_wide<W, S + 1>::go (E, O, win, bj, anext);
+  }
+};
+template <int W>
+struct run_block_wide<W, W>
+{
+  static __device__ __forceinline__ void go (u32 *, u32 *, u32 *, const u32 *, const u32 *) {}
+};
+
+/* acc (W+2 words) = E + O * 2^32; the sum fits (it is the run's column sum). */
+template <int W>
+__device__ __forceinline__ void
+fold_wide (u32 *acc, const u32 *E, const u32 *O)
+{
+  acc[0] = E[0];
+  acc[1] = E[1];
+  asm volatile ("add.cc.u32 %0, %0, %1;" : "+r"(acc[1]) : "r"(O[0]));
+#pragma unroll
+  for (int k = 2; k <= W; k++)
+    {
+      acc[k] = E[k];
+      asm volatile ("addc.cc.u32 %0, %0, %1;" : "+r"(acc[k]) : "r"(O[k - 1]));
+    }
+  acc[W + 1] = O[W];
+  addc0 (acc[W + 1]);
+}
+
 /* Blocks: at most 256 threads for Q <= 4, 512 for Q = 8 (see launch_block_q). */
-template <int Q>
+template <int Q, bool WIDE>
 __global__ void __launch_bounds__ (Q >= 8 ? 512 : 256)
 mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
                   unsigned Ma, unsigned Mb, size_t count, unsigned nw, unsigned ipb,
@@ -211,6 +374,35 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
 #pragma unroll
       for (int q = 0; q < W; q++)
         win[q] = sa32[c0 + q];
+      if (WIDE)
+        {
+          u32 E[W + 1], O[W + 1];
+#pragma unroll
+          for (int q = 0; q <= W; q++)
+            E[q] = O[q] = 0;
+          for (unsigned blk = 0; blk < total; blk++)
+            {
+              if (blk == lowb)
+                {
+                  fold_wide<W> (acc, E, O);
+#pragma unroll
+                  for (int q = 0; q <= Q; q++)
+                    rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+#pragma unroll
+                  for (int q = 0; q <= W; q++)
+                    E[q] = O[q] = 0;
+                  c0 = W + 2 * Ma + 2 * base;
+                  j0 = 2 * base;
+#pragma unroll
+                  for (int q = 0; q < W; q++)
+                    win[q] = sa32[c0 - j0 + q];
+                }
+              run_block_wide<W, 0>::go (E, O, win, sb32 + j0, sa32 + c0 - j0 - 1);
+              j0 += W;
+            }
+          fold_wide<W> (acc, E, O);
+        }
+      else
       for (unsigned blk = 0; blk < total; blk++)
         {
           if (blk == lowb)
@@ -301,6 +493,22 @@ launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, 
     return cudaSuccess;
   unsigned blocks = (unsigned) ((count + MPZG_MUL_SMALL_BLOCK - 1) / MPZG_MUL_SMALL_BLOCK);
   const unsigned t = MPZG_MUL_SMALL_BLOCK;
+  const char *wv = getenv ("MPZG_GPU_MUL_SMALL_WIDE");   /* comparison runs */
+  int wide = wv != NULL && *wv ? atoi (wv) != 0 : MPZG_MUL_SMALL_WIDE;
+  if (wide)
+    switch (M)
+      {
+      case 2: mul_small_wide_kernel<2><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 4: mul_small_wide_kernel<4><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 6: mul_small_wide_kernel<6><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 8: mul_small_wide_kernel<8><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 12: mul_small_wide_kernel<12><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 16: mul_small_wide_kernel<16><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 24: mul_small_wide_kernel<24><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      case 32: mul_small_wide_kernel<32><<<blocks, t, 0, s>>> (a, b, r, count); break;
+      default: return cudaErrorInvalidValue;
+      }
+  else
   switch (M)
     {
     case 2: mul_small_kernel<2><<<blocks, t, 0, s>>> (a, b, r, count); break;
@@ -316,7 +524,7 @@ launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, 
   return cudaGetLastError ();
 }
 
-template <int Q>
+template <int Q, bool WIDE>
 static cudaError_t
 launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
                 cudaStream_t s)
@@ -331,7 +539,7 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
              != cudaSuccess)
         return e;
       v -= 32 * 32;             /* the static scratch */
-      if ((e = cudaFuncSetAttribute (mul_block_kernel<Q>,
+      if ((e = cudaFuncSetAttribute (mul_block_kernel<Q, WIDE>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, v))
           != cudaSuccess)
         return e;
@@ -350,7 +558,7 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
   while (ipb > 1 && ipb * bytes > 48 * 1024)
     ipb--;
   size_t blocks = (count + ipb - 1) / ipb;
-  mul_block_kernel<Q><<<(unsigned) blocks, ipb * Tg, ipb * bytes, s>>>
+  mul_block_kernel<Q, WIDE><<<(unsigned) blocks, ipb * Tg, ipb * bytes, s>>>
     (a, b, r, Ma, Mb, count, nw, ipb, reg);
   return cudaGetLastError ();
 }
@@ -365,13 +573,28 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
   const char *env = getenv ("MPZG_GPU_MUL_Q4_MAX");   /* tuning runs */
   if (env != NULL && atoi (env) > 0)
     q4max = (unsigned) atoi (env);
+  if (q4max > 4 * 256)          /* Q = 4 blocks hold at most 256 threads (launch bounds) */
+    q4max = 4 * 256;
+  /* MPZG_GPU_MUL_WIDE=0: the 32-bit carry-chain inner loop (comparison runs) */
+  const char *wv = getenv ("MPZG_GPU_MUL_WIDE");
+  int wide = wv != NULL && *wv ? atoi (wv) != 0 : MPZG_MUL_WIDE;
+  if (wide)
+    {
+      if (Ma <= MPZG_MUL_Q1_MAX)
+        return launch_block_q<1, true> (a, b, r, Ma, Mb, count, s);
+      if (Ma <= MPZG_MUL_Q2_MAX)
+        return launch_block_q<2, true> (a, b, r, Ma, Mb, count, s);
+      if (Ma <= q4max)
+        return launch_block_q<4, true> (a, b, r, Ma, Mb, count, s);
+      return launch_block_q<8, true> (a, b, r, Ma, Mb, count, s);
+    }
   if (Ma <= MPZG_MUL_Q1_MAX)
-    return launch_block_q<1> (a, b, r, Ma, Mb, count, s);
+    return launch_block_q<1, false> (a, b, r, Ma, Mb, count, s);
   if (Ma <= MPZG_MUL_Q2_MAX)
-    return launch_block_q<2> (a, b, r, Ma, Mb, count, s);
+    return launch_block_q<2, false> (a, b, r, Ma, Mb, count, s);
   if (Ma <= q4max)
-    return launch_block_q<4> (a, b, r, Ma, Mb, count, s);
-  return launch_block_q<8> (a, b, r, Ma, Mb, count, s);
+    return launch_block_q<4, false> (a, b, r, Ma, Mb, count, s);
+  return launch_block_q<8, false> (a, b, r, Ma, Mb, count, s);
 }
 
 } /* namespace mpzg */

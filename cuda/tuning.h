@@ -21,12 +21,16 @@
    below), one thread per instance, interleaved, product scanning in registers; above
    it, a group of whole warps per instance (contiguous layout), Q result words per
    thread (load-balanced partition), Q chosen by the longer operand's width. */
-#define MPZG_MUL_SMALL_MAX 32
+#define MPZG_MUL_SMALL_MAX 24       /* 2^11 bits (32 limbs): block kernel (Q = 1) 1136 us, small
+                                      kernel 1322 us (gpu-mulopt-2026-11-22-h100-mulk.log);
+                                      25..32 limbs run the small kernel at M = 32 anyway */
 #define MPZG_MUL_SMALL_BLOCK 128
-#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (only below MPZG_MUL_SMALL_MAX in tuning runs) */
+#define MPZG_MUL_SMALL_WIDE 0      /* small kernel: 64-bit products (IMAD.WIDE.U32.X chains); 0: 32-bit chains */
+#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (25..32 limbs by default) */
 #define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 */
-#define MPZG_MUL_Q4_MAX 128        /* Ma <= 128: Q = 4; above: Q = 8 (3% faster at 2^14, 2^15 bits) */
+#define MPZG_MUL_Q4_MAX 128        /* Ma <= 128: Q = 4; above: Q = 8 (wide loop: 2^14 2648 us vs 2893 at 256) */
 #define MPZG_MUL_BLOCK_THREADS 256 /* instances per block: this many threads' worth */
+#define MPZG_MUL_WIDE 1            /* block kernel: 64-bit products (IMAD.WIDE.U32.X chains) */
 
 /* Host pipeline: slots (streams) and words per slot buffer (inputs, outputs). */
 #define MPZG_SLOTS 3

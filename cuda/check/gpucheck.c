@@ -84,9 +84,9 @@ static const size_t sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15
 #define NS (sizeof sizes / sizeof sizes[0])
 
 static void
-check (int reps)
+check (int reps, int op0)
 {
-  for (int op = 0; op < 3; op++)
+  for (int op = op0; op < 3; op++)
     {
       /* uniform batches per size, balanced and unbalanced */
       for (size_t s = 0; s < NS; s++)
@@ -207,6 +207,65 @@ boundary (int qsweep)
   unsetenv ("MPZG_GPU_MUL_Q4_MAX");
 }
 
+/* kernel-only mul, 2^8..2^18 bits, each size timed under every variant (environment
+   settings, NAME=VALUE;NAME=VALUE...) on the same operands, each checked on 1000
+   elements: "mulk" compares the inner loops (MPZG_GPU_MUL_WIDE, MPZG_GPU_MUL_SMALL_WIDE). */
+static void
+mulk (void)
+{
+  static const char *var[] = {
+    "MPZG_GPU_MUL_WIDE=0;MPZG_GPU_MUL_SMALL_WIDE=0",
+    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_WIDE=0",
+    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_WIDE=1",
+    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_MAX=16",
+    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_MAX=0",
+  };
+  const int nv = sizeof var / sizeof var[0];
+  printf ("mulk: kernel-only us (median of 9), variants:\n");
+  for (int v = 0; v < nv; v++)
+    printf ("  v%d: %s\n", v, var[v]);
+  for (int lb = 8; lb <= 18; lb++)
+    {
+      size_t bits = (size_t) 1 << lb, n = ((size_t) 1 << 30) / bits;
+      mpz_t *a = malloc (n * sizeof *a), *b = malloc (n * sizeof *b), *r = malloc (n * sizeof *r), e;
+      mpz_init (e);
+      for (size_t i = 0; i < n; i++)
+        {
+          mpz_inits (a[i], b[i], r[i], NULL);
+          mpz_urandomb (a[i], rs, bits); mpz_setbit (a[i], bits - 1);
+          mpz_urandomb (b[i], rs, bits); mpz_setbit (b[i], bits - 1);
+        }
+      printf ("mulk 2^%-2d %8zu", lb, n);
+      for (int v = 0; v < nv; v++)
+        {
+          char buf[256], *save = NULL;
+          if (lb > 11 && v >= 2)        /* the small-kernel variants only matter below 2^12 */
+            break;
+          unsetenv ("MPZG_GPU_MUL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
+          snprintf (buf, sizeof buf, "%s", var[v]);
+          for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
+            {
+              char *eq = strchr (t, '=');
+              *eq = 0;
+              setenv (t, eq + 1, 1);
+            }
+          double us = -1;
+          for (size_t i = 0; i < 1000; i++) mpz_set_ui (r[i], 7);
+          int st = mpzg_gpu_time_kernel (2, r, a, b, n, 9, 0, &us);
+          long bad = 0;
+          for (size_t i = 0; i < 1000; i++) { mpz_mul (e, a[i], b[i]); bad += mpz_cmp (e, r[i]) != 0; }
+          printf ("  v%d %9.1f%s", v, us, st || bad ? " BAD" : "");
+          if (st || bad) fails++;
+          fflush (stdout);
+        }
+      printf ("\n");
+      unsetenv ("MPZG_GPU_MUL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
+      mpz_clear (e);
+      for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
+      free (a); free (b); free (r);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -217,7 +276,9 @@ main (int argc, char **argv)
   printf ("%s\n", desc);
   for (int i = 1; i < argc; i++)
     {
-      if (!strcmp (argv[i], "check")) check (i + 1 < argc ? atoi (argv[++i]) : 3);
+      if (!strcmp (argv[i], "check")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 0);
+      else if (!strcmp (argv[i], "checkmul")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 2);
+      else if (!strcmp (argv[i], "mulk")) mulk ();
       else if (!strcmp (argv[i], "time")) timing ();
       else if (!strcmp (argv[i], "boundary")) boundary (0);
       else if (!strcmp (argv[i], "qsweep")) boundary (1);

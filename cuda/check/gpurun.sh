@@ -16,6 +16,13 @@ case "$1" in
     MPZG_BACKEND=cuda timeout 240 build-gpu/gpucheck time qsweep 2>&1 | tee $O/timing.log ;;
 esac
 case "$1" in
+  *mulk*)
+    echo "== mul variants: build-gpu/gpucheck checkmul (block loop on every size, small wide loop), mulk qsweep"
+    MPZG_BACKEND=cuda MPZG_GPU_MUL_SMALL_MAX=0 timeout 60 build-gpu/gpucheck checkmul 2 > $O/check-blockall.log 2>&1; tail -1 $O/check-blockall.log
+    MPZG_BACKEND=cuda MPZG_GPU_MUL_SMALL_WIDE=1 timeout 60 build-gpu/gpucheck checkmul 2 > $O/check-smallwide.log 2>&1; tail -1 $O/check-smallwide.log
+    MPZG_BACKEND=cuda timeout 200 build-gpu/gpucheck mulk qsweep 2>&1 | tee $O/mulk.log ;;
+esac
+case "$1" in
   *san*)
     export PATH=$PATH:/usr/local/cuda/bin
     echo "== compute-sanitizer --tool memcheck build-gpu/gpucheck check 0 (reduced)"
