@@ -83,7 +83,8 @@ struct plan
   const size_t *idx;
   size_t m;
   meta *mt;
-  size_t *order;
+  size_t *order;                /* positions grouped by class; NULL: one class, in order */
+  int mixed;                    /* elements of more than one class (set by plan_range) */
   cls_info *ci;
   unsigned ncls;
   chunk *ch;
@@ -180,7 +181,22 @@ plan_range (void *ctx, size_t begin, size_t end)
           t->ny = t->swap ? na : nb;
           t->cls = widx (na > nb ? na : nb);
         }
+      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+        __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }
+}
+
+static inline size_t
+order_at (const plan *p, size_t pos)
+{
+  return p->order ? p->order[pos] : pos;
+}
+
+/* plan_range over positions 1..m-1. */
+static void
+plan_rest (void *ctx, size_t begin, size_t end)
+{
+  plan_range (ctx, begin + 1, end + 1);
 }
 
 /* mpzg_parallel_for over groups of about MPZG_GROUP_COST cost units (at most 512
@@ -240,7 +256,7 @@ pack_range (void *ctx, size_t begin, size_t end)
   u64 *in = x->buf;
   for (size_t j = begin; j < end; j++)
     {
-      const meta *t = &p->mt[p->order[c->first + j]];
+      const meta *t = &p->mt[order_at (p, c->first + j)];
       mpz_srcptr xs = t->swap ? p->b[t->e] : p->a[t->e];
       mpz_srcptr ys = t->swap ? p->a[t->e] : p->b[t->e];
       const mp_limb_t *xp = mpz_limbs_read (xs), *yp = mpz_limbs_read (ys);
@@ -295,7 +311,7 @@ unpack_range (void *ctx, size_t begin, size_t end)
   const u64 *out = x->buf;
   for (size_t j = begin; j < end; j++)
     {
-      const meta *t = &p->mt[p->order[c->first + j]];
+      const meta *t = &p->mt[order_at (p, c->first + j)];
       mpz_ptr r = p->r[t->e];
       size_t n, i;
       if (p->op == MPZG_GPU_MUL)
@@ -430,10 +446,19 @@ plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, siz
   p->ci = (cls_info *) calloc (p->ncls, sizeof (cls_info));
   if (p->ci == NULL)
     return MPZG_ENOMEM;
-  if (par_for (m, 64, plan_range, p, p->threads) != 0)
+  /* Element 0 first: the others compare their class with it.  A batch of one
+     class (the usual case) then needs no counting sort: two serial passes less. */
+  plan_range (p, 0, 1);
+  if (par_for (m - 1, 64, plan_rest, p, p->threads) != 0)
     return MPZG_ENOMEM;
-  for (size_t k = 0; k < m; k++)
-    p->ci[p->mt[k].cls].count++;
+  if (!p->mixed)
+    {
+      p->order = NULL;
+      p->ci[p->mt[0].cls].count = m;
+    }
+  else
+    for (size_t k = 0; k < m; k++)
+      p->ci[p->mt[k].cls].count++;
   size_t pos = 0, nch = 0;
   for (unsigned c = 0; c < p->ncls; c++)
     {
@@ -452,11 +477,14 @@ plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, siz
         }
       ci->count = 0;            /* refilled below */
     }
-  for (size_t k = 0; k < m; k++)
-    {
-      cls_info *ci = &p->ci[p->mt[k].cls];
-      p->order[ci->first + ci->count++] = k;
-    }
+  if (p->mixed)
+    for (size_t k = 0; k < m; k++)
+      {
+        cls_info *ci = &p->ci[p->mt[k].cls];
+        p->order[ci->first + ci->count++] = k;
+      }
+  else
+    p->ci[p->mt[0].cls].count = m;
   p->ch = (chunk *) malloc ((nch ? nch : 1) * sizeof (chunk));
   if (p->ch == NULL)
     return MPZG_ENOMEM;
