@@ -113,7 +113,10 @@ int mpzg_powm_n (mpz_t *rop, mpz_t *base, mpz_t *exp, mpz_t *mod, size_t n);
                                          what ran where; 2: more detail)
    With MPZG_BACKEND=cuda every call with n > 0 fails with MPZG_EDEVICE when no
    GPU is usable: never a silent fallback.  With auto, no usable GPU means the CPU.
-   n = 0 is a no-op returning MPZG_OK under every setting.  Names are matched
+   n = 0 is a no-op returning MPZG_OK under every setting.  In this version the
+   GPU has kernels for add, sub and mul; elements too large for the GPU's size
+   classes, and every element of the other calls, run with GMP on the CPU threads
+   under every backend (MPZG_VERBOSE=1 says how many went where).  Names are matched
    without regard to case; any other MPZG_BACKEND value makes every call with
    n > 0 fail with MPZG_EINVAL (and is reported once on stderr). */
 
