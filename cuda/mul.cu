@@ -21,7 +21,15 @@
    bits on an H100 (bench/results/gpu-mulopt-2026-11-22-h100-mulk.log).  The same
    split in the one-thread small kernel (MPZG_MUL_SMALL_WIDE) is correct but slower:
    with every row unrolled ptxas interleaves too many carry chains and spills the
-   carry predicates (P2R/LOP3), so it stays off. */
+   carry predicates (P2R/LOP3), so it stays off.
+
+   Up to 128 limbs (MPZG_MUL_HALF) an instance gets 16 threads, two instances per warp,
+   and Q = Ma/16 (2 at 2^11 bits, 4 at 2^12, 8 at 2^13): with whole warps Q was 1-4
+   there and the per-step overhead (b word, window word, two carry adds) weighed on
+   few products; the carry scan is then one ballot restricted to the half warp.  On an
+   H100, 2^11 bits 1148 -> 590 us, 2^12 1040 -> 869, 2^13 1583 -> 1501 per 2^30-bit
+   batch (bench/results/gpu-mulopt2-2026-11-22-h100-mulk.log).  Loading b and the
+   window words as vectors once per block of steps (MPZG_MUL_VEC) was no faster. */
 
 #include <stdlib.h>
 #include "carry.cuh"
@@ -305,6 +313,53 @@ struct run_block_wide<W, W>
   static __device__ __forceinline__ void go (u32 *, u32 *, u32 *, const u32 *, const u32 *) {}
 };
 
+/* W consecutive 32-bit words from shared memory, src aligned to W words (8 bytes for
+   W = 2, else 16), as one or more vector loads. */
+template <int W>
+__device__ __forceinline__ void
+load_words (u32 *dst, const u32 *src)
+{
+  if (W == 2)
+    {
+      uint2 v = *(const uint2 *) src;
+      dst[0] = v.x;
+      dst[1] = v.y;
+    }
+  else
+    {
+#pragma unroll
+      for (int k = 0; k < W / 4; k++)
+        {
+          uint4 v = ((const uint4 *) src)[k];
+          dst[4 * k] = v.x;
+          dst[4 * k + 1] = v.y;
+          dst[4 * k + 2] = v.z;
+          dst[4 * k + 3] = v.w;
+        }
+    }
+}
+
+/* run_block_wide with the block's W words of b and the W words of a entering the
+   window loaded up front as vector loads (MPZG_MUL_VEC): the per-step 32-bit loads of
+   the window word, at a stride of W words between the threads of a warp, were W-way
+   bank conflicts, W wavefronts per step against W/2 cycles of IMAD for the warp. */
+template <int W, int S>
+struct run_block_vec
+{
+  static __device__ __forceinline__ void
+  go (u32 *E, u32 *O, u32 *win, const u32 *bv, const u32 *nx)
+  {
+    run_step_wide<W, S> (E, O, win, bv[S]);
+    win[W - 1 - S] = nx[W - 1 - S];
+    run_block_vec<W, S + 1>::go (E, O, win, bv, nx);
+  }
+};
+template <int W>
+struct run_block_vec<W, W>
+{
+  static __device__ __forceinline__ void go (u32 *, u32 *, u32 *, const u32 *, const u32 *) {}
+};
+
 /* acc (W+2 words) = E + O * 2^32; the sum fits (it is the run's column sum). */
 template <int W>
 __device__ __forceinline__ void
@@ -323,17 +378,32 @@ fold_wide (u32 *acc, const u32 *E, const u32 *O)
   addc0 (acc[W + 1]);
 }
 
+/* Carry scan for groups of 16 threads (two instances per warp, MPZG_MUL_HALF): the
+   ballot masks restricted to this half of the warp; threads past the instance's runs
+   propagate, so bit 16 is the group's carry out. */
+__device__ __forceinline__ unsigned
+half_carry_scan (bool g, bool p, unsigned cin, unsigned *cout)
+{
+  unsigned lane = threadIdx.x & 31, sh = lane & 16;
+  unsigned G = __ballot_sync (0xffffffffu, g), P = __ballot_sync (0xffffffffu, p);
+  G = (G >> sh) & 0xffffu;
+  P = (P >> sh) & 0xffffu;
+  unsigned x = ((G | P) + G + cin) ^ P;
+  *cout = (x >> 16) & 1u;
+  return (x >> (lane & 15)) & 1u;
+}
+
 /* Blocks: at most 256 threads for Q <= 4, 512 for Q = 8 (see launch_block_q). */
-template <int Q, bool WIDE>
+template <int Q, bool WIDE, bool VEC>
 __global__ void __launch_bounds__ (Q >= 8 ? 512 : 256)
 mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
                   unsigned Ma, unsigned Mb, size_t count, unsigned nw, unsigned ipb,
                   unsigned reg)
 {
   const int W = 2 * Q;          /* 32-bit columns per run */
-  extern __shared__ u64 smem[];
+  extern __shared__ __align__ (16) u64 smem[];
   __shared__ unsigned char scratch[32][32];
-  const unsigned Tg = 32 * nw, gi = threadIdx.x / Tg, tt = threadIdx.x % Tg, w = tt >> 5;
+  const unsigned Tg = nw ? 32 * nw : 16, gi = threadIdx.x / Tg, tt = threadIdx.x % Tg, w = tt >> 5;
   const unsigned T = Ma / Q, base = tt * Q, Mbp = (Mb + Q - 1) / Q * Q;
   const size_t inst = (size_t) blockIdx.x * ipb + gi;
   const bool live = inst < count;
@@ -397,7 +467,15 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
                   for (int q = 0; q < W; q++)
                     win[q] = sa32[c0 - j0 + q];
                 }
-              run_block_wide<W, 0>::go (E, O, win, sb32 + j0, sa32 + c0 - j0 - 1);
+              if (VEC)
+                {
+                  u32 bv[W], nx[W];
+                  load_words<W> (bv, sb32 + j0);
+                  load_words<W> (nx, sa32 + c0 - j0 - W);
+                  run_block_vec<W, 0>::go (E, O, win, bv, nx);
+                }
+              else
+                run_block_wide<W, 0>::go (E, O, win, sb32 + j0, sa32 + c0 - j0 - 1);
               j0 += W;
             }
           fold_wide<W> (acc, E, O);
@@ -450,8 +528,17 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
 
   /* 4. carries: all low runs, then all high runs */
   unsigned c1, c2;
-  unsigned cl = group_carry_scan (gl, pl, 0, nw, w, scratch[gi], &c1);
-  unsigned ch = group_carry_scan (gh, ph, c1, nw, w, scratch[gi], &c2);
+  unsigned cl, ch;
+  if (nw == 0)                  /* 16 threads per instance (block-uniform) */
+    {
+      cl = half_carry_scan (gl, pl, 0, &c1);
+      ch = half_carry_scan (gh, ph, c1, &c2);
+    }
+  else
+    {
+      cl = group_carry_scan (gl, pl, 0, nw, w, scratch[gi], &c1);
+      ch = group_carry_scan (gh, ph, c1, nw, w, scratch[gi], &c2);
+    }
   u64 *sr = sa;
   if (tt < T)
     {
@@ -524,10 +611,10 @@ launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, 
   return cudaGetLastError ();
 }
 
-template <int Q, bool WIDE>
+template <int Q, bool WIDE, bool VEC>
 static cudaError_t
 launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
-                cudaStream_t s)
+                cudaStream_t s, bool half = false)
 {
   static int optin = 0;         /* the launchers run under launch.cu's lock */
   cudaError_t e;
@@ -539,13 +626,20 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
              != cudaSuccess)
         return e;
       v -= 32 * 32;             /* the static scratch */
-      if ((e = cudaFuncSetAttribute (mul_block_kernel<Q, WIDE>,
+      if ((e = cudaFuncSetAttribute (mul_block_kernel<Q, WIDE, VEC>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, v))
           != cudaSuccess)
         return e;
       optin = v;
     }
   unsigned T = Ma / Q, nw = (T + 31) / 32, Tg = 32 * nw;
+  if (half)                     /* 16 threads per instance, two instances per warp */
+    {
+      if (T > 16)
+        return cudaErrorInvalidValue;
+      nw = 0;
+      Tg = 16;
+    }
   unsigned reg = block_region (Q, Ma, Mb, Tg);
   size_t bytes = (size_t) reg * sizeof (u64);
   if (bytes > (size_t) optin || Ma % Q != 0 || Mb > Ma || Mb == 0 || nw > 32)
@@ -557,8 +651,10 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
     ipb = 32;
   while (ipb > 1 && ipb * bytes > 48 * 1024)
     ipb--;
+  if (half && ipb % 2)          /* whole warps */
+    ipb = ipb > 1 ? ipb - 1 : 2;
   size_t blocks = (count + ipb - 1) / ipb;
-  mul_block_kernel<Q, WIDE><<<(unsigned) blocks, ipb * Tg, ipb * bytes, s>>>
+  mul_block_kernel<Q, WIDE, VEC><<<(unsigned) blocks, ipb * Tg, ipb * bytes, s>>>
     (a, b, r, Ma, Mb, count, nw, ipb, reg);
   return cudaGetLastError ();
 }
@@ -578,23 +674,67 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
   /* MPZG_GPU_MUL_WIDE=0: the 32-bit carry-chain inner loop (comparison runs) */
   const char *wv = getenv ("MPZG_GPU_MUL_WIDE");
   int wide = wv != NULL && *wv ? atoi (wv) != 0 : MPZG_MUL_WIDE;
+  /* MPZG_GPU_MUL_VEC=0: the wide loop with per-step 32-bit shared loads (comparison runs) */
+  const char *vv = getenv ("MPZG_GPU_MUL_VEC");
+  int vec = vv != NULL && *vv ? atoi (vv) : MPZG_MUL_VEC;   /* 2: for Q <= 2 only */
+  unsigned q1max = MPZG_MUL_Q1_MAX, q2max = MPZG_MUL_Q2_MAX;
+  if ((env = getenv ("MPZG_GPU_MUL_Q1_MAX")) != NULL && *env)
+    q1max = (unsigned) atoi (env);
+  if ((env = getenv ("MPZG_GPU_MUL_Q2_MAX")) != NULL && *env)
+    q2max = (unsigned) atoi (env);
+  if (q1max > 256)              /* launch bounds: 256 threads for Q <= 4 */
+    q1max = 256;
+  if (q2max > 2 * 256)
+    q2max = 2 * 256;
+  /* MPZG_GPU_MUL_HALF=1: up to 128 limbs, 16 threads per instance, Q = Ma / 16 */
+  const char *hv = getenv ("MPZG_GPU_MUL_HALF");
+  int half = hv != NULL && *hv ? atoi (hv) != 0 : MPZG_MUL_HALF;
+  if (wide && half && Ma <= 128)
+    {
+      unsigned Q = Ma <= 16 ? 1 : Ma <= 32 ? 2 : Ma <= 64 ? 4 : 8;
+      if (Ma % Q == 0)
+        switch (Q)
+          {
+          case 1: return vec ? launch_block_q<1, true, true> (a, b, r, Ma, Mb, count, s, true)
+                             : launch_block_q<1, true, false> (a, b, r, Ma, Mb, count, s, true);
+          case 2: return vec ? launch_block_q<2, true, true> (a, b, r, Ma, Mb, count, s, true)
+                             : launch_block_q<2, true, false> (a, b, r, Ma, Mb, count, s, true);
+          case 4: return vec == 1 ? launch_block_q<4, true, true> (a, b, r, Ma, Mb, count, s, true)
+                             : launch_block_q<4, true, false> (a, b, r, Ma, Mb, count, s, true);
+          default: return vec == 1 ? launch_block_q<8, true, true> (a, b, r, Ma, Mb, count, s, true)
+                              : launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s, true);
+          }
+    }
+  if (wide && vec)
+    {
+      if (Ma <= q1max)
+        return launch_block_q<1, true, true> (a, b, r, Ma, Mb, count, s);
+      if (Ma <= q2max)
+        return launch_block_q<2, true, true> (a, b, r, Ma, Mb, count, s);
+      if (vec == 2)
+        ;
+      else if (Ma <= q4max)
+        return launch_block_q<4, true, true> (a, b, r, Ma, Mb, count, s);
+      else
+        return launch_block_q<8, true, true> (a, b, r, Ma, Mb, count, s);
+    }
   if (wide)
     {
-      if (Ma <= MPZG_MUL_Q1_MAX)
-        return launch_block_q<1, true> (a, b, r, Ma, Mb, count, s);
-      if (Ma <= MPZG_MUL_Q2_MAX)
-        return launch_block_q<2, true> (a, b, r, Ma, Mb, count, s);
+      if (Ma <= q1max)
+        return launch_block_q<1, true, false> (a, b, r, Ma, Mb, count, s);
+      if (Ma <= q2max)
+        return launch_block_q<2, true, false> (a, b, r, Ma, Mb, count, s);
       if (Ma <= q4max)
-        return launch_block_q<4, true> (a, b, r, Ma, Mb, count, s);
-      return launch_block_q<8, true> (a, b, r, Ma, Mb, count, s);
+        return launch_block_q<4, true, false> (a, b, r, Ma, Mb, count, s);
+      return launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s);
     }
-  if (Ma <= MPZG_MUL_Q1_MAX)
-    return launch_block_q<1, false> (a, b, r, Ma, Mb, count, s);
-  if (Ma <= MPZG_MUL_Q2_MAX)
-    return launch_block_q<2, false> (a, b, r, Ma, Mb, count, s);
+  if (Ma <= q1max)
+    return launch_block_q<1, false, false> (a, b, r, Ma, Mb, count, s);
+  if (Ma <= q2max)
+    return launch_block_q<2, false, false> (a, b, r, Ma, Mb, count, s);
   if (Ma <= q4max)
-    return launch_block_q<4, false> (a, b, r, Ma, Mb, count, s);
-  return launch_block_q<8, false> (a, b, r, Ma, Mb, count, s);
+    return launch_block_q<4, false, false> (a, b, r, Ma, Mb, count, s);
+  return launch_block_q<8, false, false> (a, b, r, Ma, Mb, count, s);
 }
 
 } /* namespace mpzg */

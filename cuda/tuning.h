@@ -26,11 +26,16 @@
                                       25..32 limbs run the small kernel at M = 32 anyway */
 #define MPZG_MUL_SMALL_BLOCK 128
 #define MPZG_MUL_SMALL_WIDE 0      /* small kernel: 64-bit products (IMAD.WIDE.U32.X chains); 0: 32-bit chains */
-#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (25..32 limbs by default) */
-#define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 */
+#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (whole warps, MPZG_MUL_HALF 0 only) */
+#define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 (whole warps, MPZG_MUL_HALF 0 only) */
 #define MPZG_MUL_Q4_MAX 128        /* Ma <= 128: Q = 4; above: Q = 8 (wide loop: 2^14 2648 us vs 2893 at 256) */
 #define MPZG_MUL_BLOCK_THREADS 256 /* instances per block: this many threads' worth */
 #define MPZG_MUL_WIDE 1            /* block kernel: 64-bit products (IMAD.WIDE.U32.X chains) */
+#define MPZG_MUL_HALF 1            /* block kernel up to 128 limbs: 16 threads per instance (two per
+                                      warp), Q = Ma/16: 2^11 1148 -> 590 us, 2^12 1040 -> 869,
+                                      2^13 1583 -> 1501 (gpu-mulopt2-2026-11-22-h100-mulk.log) */
+#define MPZG_MUL_VEC 0             /* wide loop: b and entering a words by vector loads once per block
+                                      of steps (1: all Q, 2: Q <= 2); measured no faster, off */
 
 /* Host pipeline: slots (streams) and words per slot buffer (inputs, outputs). */
 #define MPZG_SLOTS 3

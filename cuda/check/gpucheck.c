@@ -209,22 +209,25 @@ boundary (int qsweep)
 
 /* kernel-only mul, 2^8..2^18 bits, each size timed under every variant (environment
    settings, NAME=VALUE;NAME=VALUE...) on the same operands, each checked on 1000
-   elements: "mulk" compares the inner loops (MPZG_GPU_MUL_WIDE, MPZG_GPU_MUL_SMALL_WIDE). */
+   elements: "mulk" compares the block kernel's shared loads (MPZG_GPU_MUL_VEC) and 16-thread
+   groups (MPZG_GPU_MUL_HALF). */
 static void
 mulk (void)
 {
   static const char *var[] = {
-    "MPZG_GPU_MUL_WIDE=0;MPZG_GPU_MUL_SMALL_WIDE=0",
-    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_WIDE=0",
-    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_WIDE=1",
-    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_MAX=16",
-    "MPZG_GPU_MUL_WIDE=1;MPZG_GPU_MUL_SMALL_MAX=0",
+    "MPZG_GPU_MUL_VEC=0;MPZG_GPU_MUL_HALF=0",
+    "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=0",
+    "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=1",
+    "MPZG_GPU_MUL_VEC=2;MPZG_GPU_MUL_HALF=1",
+    "MPZG_GPU_MUL_VEC=0;MPZG_GPU_MUL_HALF=1",
+    "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=1;MPZG_GPU_MUL_SMALL_MAX=0",
+    "MPZG_GPU_MUL_VEC=2;MPZG_GPU_MUL_HALF=0",
   };
   const int nv = sizeof var / sizeof var[0];
   printf ("mulk: kernel-only us (median of 9), variants:\n");
   for (int v = 0; v < nv; v++)
     printf ("  v%d: %s\n", v, var[v]);
-  for (int lb = 8; lb <= 18; lb++)
+  for (int lb = 9; lb <= 16; lb++)
     {
       size_t bits = (size_t) 1 << lb, n = ((size_t) 1 << 30) / bits;
       mpz_t *a = malloc (n * sizeof *a), *b = malloc (n * sizeof *b), *r = malloc (n * sizeof *r), e;
@@ -239,9 +242,10 @@ mulk (void)
       for (int v = 0; v < nv; v++)
         {
           char buf[256], *save = NULL;
-          if (lb > 11 && v >= 2)        /* the small-kernel variants only matter below 2^12 */
-            break;
-          unsetenv ("MPZG_GPU_MUL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
+          if ((v >= 2 && v <= 4 && (lb < 11 || lb > 13)) || (v == 5 && lb > 10)
+              || (v == 6 && lb > 13))   /* only where the variant differs */
+            { printf ("  v%d %9s", v, "-"); continue; }
+          unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
           snprintf (buf, sizeof buf, "%s", var[v]);
           for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
             {
@@ -259,7 +263,7 @@ mulk (void)
           fflush (stdout);
         }
       printf ("\n");
-      unsetenv ("MPZG_GPU_MUL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_WIDE"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
+      unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
       mpz_clear (e);
       for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
       free (a); free (b); free (r);

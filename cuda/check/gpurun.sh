@@ -17,9 +17,10 @@ case "$1" in
 esac
 case "$1" in
   *mulk*)
-    echo "== mul variants: build-gpu/gpucheck checkmul (block loop on every size, small wide loop), mulk qsweep"
+    echo "== mul variants: build-gpu/gpucheck checkmul (block kernel on every size; whole-warp groups; vector loads), mulk qsweep"
     MPZG_BACKEND=cuda MPZG_GPU_MUL_SMALL_MAX=0 timeout 60 build-gpu/gpucheck checkmul 2 > $O/check-blockall.log 2>&1; tail -1 $O/check-blockall.log
-    MPZG_BACKEND=cuda MPZG_GPU_MUL_SMALL_WIDE=1 timeout 60 build-gpu/gpucheck checkmul 2 > $O/check-smallwide.log 2>&1; tail -1 $O/check-smallwide.log
+    MPZG_BACKEND=cuda MPZG_GPU_MUL_HALF=0 timeout 60 build-gpu/gpucheck checkmul 2 > $O/check-nohalf.log 2>&1; tail -1 $O/check-nohalf.log
+    MPZG_BACKEND=cuda MPZG_GPU_MUL_VEC=1 timeout 60 build-gpu/gpucheck checkmul 2 > $O/check-vec.log 2>&1; tail -1 $O/check-vec.log
     MPZG_BACKEND=cuda timeout 200 build-gpu/gpucheck mulk qsweep 2>&1 | tee $O/mulk.log ;;
 esac
 case "$1" in
