@@ -434,11 +434,13 @@ plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, siz
   p->threads = threads > 0 ? threads : 1;
   p->ncls = op == MPZG_GPU_MUL ? NCLS_MUL : NCLS_ADD;
   p->mul_small_max = MPZG_MUL_SMALL_MAX;
+#ifdef MPZG_TUNING_VARIANTS
   {
     const char *env = getenv ("MPZG_GPU_MUL_SMALL_MAX");
     if (env != NULL && atoi (env) >= 0 && atoi (env) <= MPZG_MUL_SMALL_MAX)
       p->mul_small_max = (unsigned) atoi (env);
   }
+#endif
   if (plan_reserve (m) != MPZG_OK)
     return MPZG_ENOMEM;
   p->mt = plan_mt;

@@ -580,6 +580,7 @@ launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, 
     return cudaSuccess;
   unsigned blocks = (unsigned) ((count + MPZG_MUL_SMALL_BLOCK - 1) / MPZG_MUL_SMALL_BLOCK);
   const unsigned t = MPZG_MUL_SMALL_BLOCK;
+#ifdef MPZG_TUNING_VARIANTS
   const char *wv = getenv ("MPZG_GPU_MUL_SMALL_WIDE");   /* comparison runs */
   int wide = wv != NULL && *wv ? atoi (wv) != 0 : MPZG_MUL_SMALL_WIDE;
   if (wide)
@@ -596,6 +597,9 @@ launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, 
       default: return cudaErrorInvalidValue;
       }
   else
+#elif MPZG_MUL_SMALL_WIDE
+#error "MPZG_MUL_SMALL_WIDE needs a build with -DMPZG_TUNING_VARIANTS"
+#endif
   switch (M)
     {
     case 2: mul_small_kernel<2><<<blocks, t, 0, s>>> (a, b, r, count); break;
@@ -665,6 +669,9 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
 {
   if (count == 0)
     return cudaSuccess;
+#ifdef MPZG_TUNING_VARIANTS
+  /* Tuning builds (NVCCFLAGS=-DMPZG_TUNING_VARIANTS): every variant, chosen by
+     MPZG_GPU_MUL_* environment settings, for cuda/check/gpucheck mulk. */
   unsigned q4max = MPZG_MUL_Q4_MAX;
   const char *env = getenv ("MPZG_GPU_MUL_Q4_MAX");   /* tuning runs */
   if (env != NULL && atoi (env) > 0)
@@ -735,6 +742,35 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
   if (Ma <= q4max)
     return launch_block_q<4, false, false> (a, b, r, Ma, Mb, count, s);
   return launch_block_q<8, false, false> (a, b, r, Ma, Mb, count, s);
+#else
+  /* The default build: the variant chosen by measurement (tuning.h) and nothing
+     else, so that no comparison kernel is compiled or chosen at run time. */
+#if MPZG_MUL_WIDE != 1 || MPZG_MUL_VEC != 0 || MPZG_MUL_HALF != 1
+#error "the default build compiles only MPZG_MUL_WIDE=1 VEC=0 HALF=1; build other choices with -DMPZG_TUNING_VARIANTS"
+#endif
+  const unsigned q1max = MPZG_MUL_Q1_MAX < 256 ? MPZG_MUL_Q1_MAX : 256;
+  const unsigned q2max = MPZG_MUL_Q2_MAX < 2 * 256 ? MPZG_MUL_Q2_MAX : 2 * 256;
+  const unsigned q4max = MPZG_MUL_Q4_MAX < 4 * 256 ? MPZG_MUL_Q4_MAX : 4 * 256;
+  if (Ma <= 128)                /* 16 threads per instance, Q = Ma / 16 */
+    {
+      unsigned Q = Ma <= 16 ? 1 : Ma <= 32 ? 2 : Ma <= 64 ? 4 : 8;
+      if (Ma % Q == 0)
+        switch (Q)
+          {
+          case 1: return launch_block_q<1, true, false> (a, b, r, Ma, Mb, count, s, true);
+          case 2: return launch_block_q<2, true, false> (a, b, r, Ma, Mb, count, s, true);
+          case 4: return launch_block_q<4, true, false> (a, b, r, Ma, Mb, count, s, true);
+          default: return launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s, true);
+          }
+    }
+  if (Ma <= q1max)
+    return launch_block_q<1, true, false> (a, b, r, Ma, Mb, count, s);
+  if (Ma <= q2max)
+    return launch_block_q<2, true, false> (a, b, r, Ma, Mb, count, s);
+  if (Ma <= q4max)
+    return launch_block_q<4, true, false> (a, b, r, Ma, Mb, count, s);
+  return launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s);
+#endif
 }
 
 } /* namespace mpzg */
