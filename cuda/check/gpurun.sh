@@ -1,5 +1,8 @@
 #!/bin/sh
 # usage: gpurun.sh MODE ; run from the repo root on the GPU machine
+# The mulk and variant modes compare kernels that only a tuning build has:
+#   ../configure --with-cuda NVCCFLAGS=-DMPZG_TUNING_VARIANTS
+# (the default build compiles just the variants cuda/tuning.h chose).
 export LD_LIBRARY_PATH="$PWD/build-gpu/lib/.libs:$PWD/build-gpu/gpu-libs:$LD_LIBRARY_PATH"
 O=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | tee $O/device.txt
