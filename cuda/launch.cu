@@ -384,8 +384,9 @@ launch_chunk (const plan *p, const chunk *c, const u64 *din, u64 *dout, cudaStre
 /* ---- planning a whole call ---- */
 
 /* The per-element plan arrays are kept across calls (under gpu_lock, like the
-   slots): a batch of millions of small numbers would otherwise spend more time
-   faulting in fresh pages for them than packing its operands. */
+   slots): a batch of many small numbers would otherwise spend more time faulting
+   in fresh pages for them than packing its operands.  Only moderate sizes are
+   kept (MPZG_PLAN_KEEP), so that one huge call does not pin its memory for good. */
 static meta *plan_mt;
 static size_t *plan_order;
 static size_t plan_cap;
@@ -411,9 +412,20 @@ plan_reserve (size_t m)
   return MPZG_OK;
 }
 
+/* Plan arrays above this many elements (about 160 MB) are not kept after the call. */
+#define MPZG_PLAN_KEEP ((size_t) 1 << 22)
+
 static void
 plan_free (plan *p)
 {
+  if (plan_cap > MPZG_PLAN_KEEP)
+    {
+      free (plan_mt);
+      free (plan_order);
+      plan_mt = NULL;
+      plan_order = NULL;
+      plan_cap = 0;
+    }
   free (p->ci);
   free (p->ch);
 }
