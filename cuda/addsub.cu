@@ -4,11 +4,15 @@
    per-instance flag picks the mask and the carry in.  Small widths: one thread per
    instance on the interleaved layout (loads coalesce across instances).  Larger:
    one warp per instance on the contiguous layout, 32 words per step, carries through
-   warp_carries (seed 001 §2), several steps' loads in flight. */
+   warp_carries (seed 001 §2), several steps' loads in flight; from MPZG_ADD_BLOCK_MIN
+   words up (few instances), one block of warps per instance, carries between its
+   warps by a block scan of per-warp aggregates. */
 
 #include "carry.cuh"
 #include "kernels.h"
 #include "tuning.h"
+
+#include <stdlib.h>
 
 namespace mpzg {
 
@@ -75,6 +79,69 @@ addsub_warp_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,
     carry[j] = f ? 0 : c;
 }
 
+/* Large widths: one block of NW warps per instance (contiguous layout).  A step covers
+   NW*32*U words, warp w words [w*32*U, (w+1)*32*U) of it, U words per lane in flight.
+   Each warp folds its U ballot pairs into one (generate, propagate) aggregate, the
+   block scans the NW aggregates in one warp (seed 001 §2), then each warp applies its
+   carry in.  Words past M propagate (g = 0, p = 1) so the carry out of word M-1 reaches
+   the end of the step.  Enough warps in flight at 1024..256 instances, where one warp
+   per instance leaves the memory system idle. */
+template <unsigned NW, unsigned U>
+__global__ void __launch_bounds__ (NW * 32)
+addsub_block_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,
+                     const u64 *__restrict__ flag, u64 *__restrict__ r,
+                     u64 *__restrict__ carry, unsigned M)
+{
+  __shared__ unsigned char agg[2][32];
+  size_t j = blockIdx.x;
+  unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const u64 *xp = x + j * M, *yp = y + j * M;
+  u64 *rp = r + j * M;
+  u64 f = flag[j], mask = 0 - f;
+  unsigned c = (unsigned) f, par = 0;
+  for (unsigned base = 0; base < M; base += NW * 32 * U, par ^= 1)
+    {
+      unsigned wb = base + w * 32 * U;
+      u64 sv[U];
+      unsigned G[U], P[U], g = 0, p = 1;
+#pragma unroll
+      for (unsigned u = 0; u < U; u++)
+        {
+          unsigned i = wb + u * 32 + lane;
+          u64 xv = i < M ? xp[i] : 0, yv = i < M ? yp[i] ^ mask : 0;
+          sv[u] = xv + yv;
+          G[u] = __ballot_sync (0xffffffffu, i < M && sv[u] < xv);
+          P[u] = __ballot_sync (0xffffffffu, i >= M || sv[u] == ~0ull);
+        }
+#pragma unroll
+      for (unsigned u = 0; u < U; u++)
+        {
+          unsigned gu = (unsigned) ((((u64) (G[u] | P[u])) + G[u]) >> 32) & 1u,
+                   pu = P[u] == 0xffffffffu;
+          g = gu | (pu & g);
+          p &= pu;
+        }
+      if (lane == 0)
+        agg[par][w] = (unsigned char) (g | (p << 1));
+      __syncthreads ();         /* agg[par] is next written two steps on, after the next barrier */
+      unsigned a = lane < NW ? agg[par][lane] : 2u;
+      u64 wc = warp_carries ((a & 1u) != 0, (a & 2u) != 0, c);
+      unsigned cw = (unsigned) (wc >> w) & 1u;
+      c = (unsigned) (wc >> NW) & 1u;
+#pragma unroll
+      for (unsigned u = 0; u < U; u++)
+        {
+          unsigned i = wb + u * 32 + lane;
+          u64 cs = (((u64) (G[u] | P[u])) + G[u] + cw) ^ P[u];
+          if (i < M)
+            rp[i] = sv[u] + ((cs >> lane) & 1u);
+          cw = (unsigned) (cs >> 32) & 1u;
+        }
+    }
+  if (threadIdx.x == 0)
+    carry[j] = f ? 0 : c;
+}
+
 static unsigned
 blocks_for (size_t threads, unsigned per_block)
 {
@@ -98,6 +165,37 @@ launch_addsub_warp (const u64 *x, const u64 *y, const u64 *flag, u64 *r, u64 *ca
 {
   if (count == 0)
     return cudaSuccess;
+  unsigned bmin = MPZG_ADD_BLOCK_MIN;
+#ifdef MPZG_TUNING_VARIANTS
+  unsigned nw = MPZG_ADD_BLOCK_WARPS, bu = MPZG_ADD_BLOCK_UNROLL;
+  {
+    const char *e;
+    if ((e = getenv ("MPZG_GPU_ADD_BLOCK_MIN")) != NULL) bmin = (unsigned) atoi (e);
+    if ((e = getenv ("MPZG_GPU_ADD_BLOCK_WARPS")) != NULL) nw = (unsigned) atoi (e);
+    if ((e = getenv ("MPZG_GPU_ADD_BLOCK_UNROLL")) != NULL) bu = (unsigned) atoi (e);
+  }
+  if (M >= bmin && count <= 0x7fffffffu)
+    {
+      if (nw == 16 && bu == 4)
+        addsub_block_kernel<16, 4><<<(unsigned) count, 16 * 32, 0, s>>> (x, y, flag, r, carry, M);
+      else if (nw == 32 && bu == 2)
+        addsub_block_kernel<32, 2><<<(unsigned) count, 32 * 32, 0, s>>> (x, y, flag, r, carry, M);
+      else if (nw == 8 && bu == 4)
+        addsub_block_kernel<8, 4><<<(unsigned) count, 8 * 32, 0, s>>> (x, y, flag, r, carry, M);
+      else if (nw == 32 && bu == 8)
+        addsub_block_kernel<32, 8><<<(unsigned) count, 32 * 32, 0, s>>> (x, y, flag, r, carry, M);
+      else
+        addsub_block_kernel<32, 4><<<(unsigned) count, 32 * 32, 0, s>>> (x, y, flag, r, carry, M);
+      return cudaGetLastError ();
+    }
+#else
+  if (M >= bmin && count <= 0x7fffffffu)
+    {
+      addsub_block_kernel<MPZG_ADD_BLOCK_WARPS, MPZG_ADD_BLOCK_UNROLL>
+        <<<(unsigned) count, MPZG_ADD_BLOCK_WARPS * 32, 0, s>>> (x, y, flag, r, carry, M);
+      return cudaGetLastError ();
+    }
+#endif
   addsub_warp_kernel<<<blocks_for (count * 32, MPZG_ADD_WARP_BLOCK), MPZG_ADD_WARP_BLOCK, 0, s>>>
     (x, y, flag, r, carry, M, count);
   return cudaGetLastError ();

@@ -16,6 +16,15 @@
 #define MPZG_ADD_WARP_UNROLL 4
 #define MPZG_ADD_SMALL_BLOCK 256
 #define MPZG_ADD_WARP_BLOCK 256
+/* add/sub from this padded width up: one block of MPZG_ADD_BLOCK_WARPS warps per instance,
+   MPZG_ADD_BLOCK_UNROLL words per lane per step, carries between warps by a block scan
+   (few instances there: one warp each left too few warps in flight).  Kernel-only, 2^30-bit
+   batches, one warp -> block: 2^18 154 -> 147 us, 2^19 165 -> 142, 2^20 216 -> 141,
+   2^21 363 -> 142, 2^22 647 -> 149; from 2^17 down slower (192 at 2^17); 16 or 8 warps,
+   unroll 2 or 8 no better (gpu-addopt-2026-11-22-h100-addk.log). */
+#define MPZG_ADD_BLOCK_MIN 4096
+#define MPZG_ADD_BLOCK_WARPS 32
+#define MPZG_ADD_BLOCK_UNROLL 4
 
 /* mul: up to this width (the longer operand, both padded to one of the small widths
    below), one thread per instance, interleaved, product scanning in registers; above

@@ -1,6 +1,6 @@
 /* gpucheck.c -- differential check of mpzg_add_n/sub_n/mul_n against GMP loops, and
    kernel-only / end-to-end timings.  Scratch tool for the GPU path (not installed).
-   usage: gpucheck [check REPS] [time] */
+   usage: gpucheck [check REPS] [checkadd REPS] [checkmul REPS] [time] [addk] [mulk] */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 
 static gmp_randstate_t rs;
 static long fails = 0, checked = 0;
+static int op_end = 3;   /* check: ops op0..op_end-1 */
 
 static double now (void) { struct timespec t; clock_gettime (CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
 
@@ -86,7 +87,7 @@ static const size_t sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15
 static void
 check (int reps, int op0)
 {
-  for (int op = op0; op < 3; op++)
+  for (int op = op0; op < op_end; op++)
     {
       /* uniform batches per size, balanced and unbalanced */
       for (size_t s = 0; s < NS; s++)
@@ -270,6 +271,77 @@ mulk (void)
     }
 }
 
+/* kernel-only add/sub, 2^8..2^22 bits, each size timed under every add variant
+   (environment settings as in mulk) on the same operands, each checked on 1000
+   elements (first and last 500): "addk" compares the one-warp-per-instance kernel
+   (v0: block kernel off) with the block-per-instance kernel's shapes. */
+static void
+addk (void)
+{
+  static const char *var[] = {
+    "MPZG_GPU_ADD_BLOCK_MIN=100000000",
+    "",
+    "MPZG_GPU_ADD_BLOCK_MIN=33;MPZG_GPU_ADD_BLOCK_WARPS=32;MPZG_GPU_ADD_BLOCK_UNROLL=4",
+    "MPZG_GPU_ADD_BLOCK_MIN=33;MPZG_GPU_ADD_BLOCK_WARPS=16;MPZG_GPU_ADD_BLOCK_UNROLL=4",
+    "MPZG_GPU_ADD_BLOCK_MIN=33;MPZG_GPU_ADD_BLOCK_WARPS=8;MPZG_GPU_ADD_BLOCK_UNROLL=4",
+    "MPZG_GPU_ADD_BLOCK_MIN=33;MPZG_GPU_ADD_BLOCK_WARPS=32;MPZG_GPU_ADD_BLOCK_UNROLL=2",
+    "MPZG_GPU_ADD_BLOCK_MIN=33;MPZG_GPU_ADD_BLOCK_WARPS=32;MPZG_GPU_ADD_BLOCK_UNROLL=8",
+  };
+  const int nv = sizeof var / sizeof var[0];
+  printf ("addk: kernel-only us (median of 9), variants:\n");
+  for (int v = 0; v < nv; v++)
+    printf ("  v%d: %s\n", v, var[v][0] ? var[v] : "(default)");
+  for (int op = 0; op < 2; op++)
+    for (int lb = 8; lb <= 22; lb++)
+      {
+        size_t bits = (size_t) 1 << lb, n = ((size_t) 1 << 30) / bits;
+        if (op == 1 && lb != 8 && lb != 19 && lb != 20 && lb != 22)
+          continue;
+        mpz_t *a = malloc (n * sizeof *a), *b = malloc (n * sizeof *b), *r = malloc (n * sizeof *r), e;
+        mpz_init (e);
+        for (size_t i = 0; i < n; i++)
+          {
+            mpz_inits (a[i], b[i], r[i], NULL);
+            mpz_urandomb (a[i], rs, bits); mpz_setbit (a[i], bits - 1);
+            mpz_urandomb (b[i], rs, bits); mpz_setbit (b[i], bits - 1);
+          }
+        printf ("addk %s 2^%-2d %8zu", opname[op], lb, n);
+        for (int v = 0; v < nv; v++)
+          {
+            char buf[256], *save = NULL;
+            if (v >= 2 && lb < 12)   /* small kernel there: variants identical */
+              { printf ("  v%d %7s", v, "-"); continue; }
+            unsetenv ("MPZG_GPU_ADD_BLOCK_MIN"); unsetenv ("MPZG_GPU_ADD_BLOCK_WARPS"); unsetenv ("MPZG_GPU_ADD_BLOCK_UNROLL");
+            snprintf (buf, sizeof buf, "%s", var[v]);
+            for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
+              {
+                char *eq = strchr (t, '=');
+                *eq = 0;
+                setenv (t, eq + 1, 1);
+              }
+            double us = -1;
+            size_t nchk = n < 1000 ? n : 1000;
+            for (size_t i = 0; i < nchk; i++) mpz_set_ui (r[i < nchk / 2 ? i : n - 1 - (i - nchk / 2)], 7);
+            int st = mpzg_gpu_time_kernel (op, r, a, b, n, 9, 0, &us);
+            long bad = 0;
+            for (size_t i = 0; i < nchk; i++)
+              {
+                size_t k = i < nchk / 2 ? i : n - 1 - (i - nchk / 2);
+                ref (op, e, a[k], b[k]);
+                bad += mpz_cmp (e, r[k]) != 0;
+              }
+            printf ("  v%d %7.1f%s", v, us, st || bad ? " BAD" : "");
+            if (st || bad) fails++;
+            fflush (stdout);
+          }
+        printf ("\n");
+        unsetenv ("MPZG_GPU_ADD_BLOCK_MIN"); unsetenv ("MPZG_GPU_ADD_BLOCK_WARPS"); unsetenv ("MPZG_GPU_ADD_BLOCK_UNROLL");
+        mpz_clear (e);
+        for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
+        free (a); free (b); free (r);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -281,8 +353,10 @@ main (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       if (!strcmp (argv[i], "check")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 0);
+      else if (!strcmp (argv[i], "checkadd")) { op_end = 2; check (i + 1 < argc ? atoi (argv[++i]) : 3, 0); op_end = 3; }
       else if (!strcmp (argv[i], "checkmul")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 2);
       else if (!strcmp (argv[i], "mulk")) mulk ();
+      else if (!strcmp (argv[i], "addk")) addk ();
       else if (!strcmp (argv[i], "time")) timing ();
       else if (!strcmp (argv[i], "boundary")) boundary (0);
       else if (!strcmp (argv[i], "qsweep")) boundary (1);
