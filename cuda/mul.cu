@@ -21,7 +21,11 @@
    bits on an H100 (bench/results/gpu-mulopt-2026-11-22-h100-mulk.log).  The same
    split in the one-thread small kernel (MPZG_MUL_SMALL_WIDE) is correct but slower:
    with every row unrolled ptxas interleaves too many carry chains and spills the
-   carry predicates (P2R/LOP3), so it stays off.
+   carry predicates (P2R/LOP3), so it stays off.  Up to 16 limbs the small kernel
+   instead scans the product in blocks of W = 8 columns with that split
+   (mul_small_hyb_kernel, MPZG_MUL_SMALL_WIDE 2): chains of at most W/2 + 1, no
+   spills, 2^10 bits 274.6 -> 201.4 us per 2^30-bit batch on an H100, 2^8 and 2^9
+   unchanged at the memory floor (bench/results/gpu-mulopt3-2026-11-22-h100-mulks.log).
 
    Up to 128 limbs (MPZG_MUL_HALF) an instance gets 16 threads, two instances per warp,
    and Q = Ma/16 (2 at 2^11 bits, 4 at 2^12, 8 at 2^13): with whole warps Q was 1-4
@@ -191,6 +195,129 @@ mul_small_wide_kernel (const u64 *__restrict__ a, const u64 *__restrict__ b,
       else
         r[(size_t) (k / 2) * count + j] = (u64) lo | (t << 32);
     }
+}
+
+/* Small, hybrid scanning with 64-bit products (MPZG_MUL_SMALL_WIDE 2 and 3): both
+   operands in registers as 2M 32-bit words; the product's 4M columns in blocks of W,
+   each block summed over the b words that reach it (product scanning across blocks,
+   operand scanning within one), with the even/odd split of the block kernel: a step
+   (one b word) is two carry chains of at most W/2 multiply-adds on aligned pairs (one
+   IMAD.WIDE.U32(.X) each) into E (columns c0..c0+W) and O (O[k] column c0+k+1), so no
+   chain is longer than W/2 + 1 and only one block's accumulators are live.  Pairs
+   above the last valid a word (right edge) only pass the carry on (IADD3.X); the
+   block's top two words carry into the next block's E[0], E[1].  E and O each hold
+   their sum: below 2^(32W + 32 + log2(2N)) < 2^(32(W+1)). */
+/* One block of W columns starting at C0 (template recursion, so that every bound is a
+   constant and the arrays stay in registers). */
+template <int N, int W, int C0>
+struct hyb_block
+{
+  static __device__ __forceinline__ void
+  go (const u32 *av, const u32 *bv, u32 cw0, u32 cw1, u64 *__restrict__ r, size_t count,
+      size_t j)
+  {
+    u32 E[W + 1], O[W + 1];
+    E[0] = cw0;
+    E[1] = cw1;
+#pragma unroll
+    for (int k = 2; k <= W; k++)
+      E[k] = 0;
+#pragma unroll
+    for (int k = 0; k <= W; k++)
+      O[k] = 0;
+    const int slo = C0 - N + 1 > 0 ? C0 - N + 1 : 0;
+    const int shi = C0 + W - 1 < N - 1 ? C0 + W - 1 : N - 1;
+#pragma unroll
+    for (int s = slo; s <= shi; s++)
+      {
+        const u32 bs = bv[s];
+        const int qmin = s - C0 > 0 ? s - C0 : 0;
+        const int qmax = N - 1 + s - C0 < W - 1 ? N - 1 + s - C0 : W - 1;
+        const int qe = qmin + (qmin & 1), qo = qmin + 1 - (qmin & 1);
+        if (qe <= qmax)
+          {
+            mad_lo_cc (E[qe], av[C0 + qe - s], bs);
+            madc_hi_cc (E[qe + 1], av[C0 + qe - s], bs);
+#pragma unroll
+            for (int q = qe + 2; q <= W - 2; q += 2)
+              if (q <= qmax)
+                {
+                  madc_lo_cc (E[q], av[C0 + q - s], bs);
+                  madc_hi_cc (E[q + 1], av[C0 + q - s], bs);
+                }
+              else
+                {
+                  addc_cc0 (E[q]);
+                  addc_cc0 (E[q + 1]);
+                }
+            addc0 (E[W]);
+          }
+        if (qo <= qmax)
+          {
+            mad_lo_cc (O[qo - 1], av[C0 + qo - s], bs);
+            madc_hi_cc (O[qo], av[C0 + qo - s], bs);
+#pragma unroll
+            for (int q = qo + 2; q <= W - 1; q += 2)
+              if (q <= qmax)
+                {
+                  madc_lo_cc (O[q - 1], av[C0 + q - s], bs);
+                  madc_hi_cc (O[q], av[C0 + q - s], bs);
+                }
+              else
+                {
+                  addc_cc0 (O[q - 1]);
+                  addc_cc0 (O[q]);
+                }
+            addc0 (O[W]);
+          }
+      }
+    /* block value E + O * 2^32, W + 2 words: W out, two into the next block */
+    u32 acc[W + 2];
+    acc[0] = E[0];
+    acc[1] = E[1];
+    asm volatile ("add.cc.u32 %0, %0, %1;" : "+r"(acc[1]) : "r"(O[0]));
+#pragma unroll
+    for (int k = 2; k <= W; k++)
+      {
+        acc[k] = E[k];
+        asm volatile ("addc.cc.u32 %0, %0, %1;" : "+r"(acc[k]) : "r"(O[k - 1]));
+      }
+    acc[W + 1] = O[W];
+    addc0 (acc[W + 1]);
+#pragma unroll
+    for (int k = 0; k < W / 2; k++)
+      r[(size_t) (C0 / 2 + k) * count + j] = (u64) acc[2 * k] | ((u64) acc[2 * k + 1] << 32);
+    hyb_block<N, W, C0 + W>::go (av, bv, acc[W], acc[W + 1], r, count, j);
+  }
+};
+template <int N, int W>
+struct hyb_block<N, W, 2 * N>
+{
+  static __device__ __forceinline__ void
+  go (const u32 *, const u32 *, u32, u32, u64 *__restrict__, size_t, size_t) {}
+};
+
+template <int M, int WW>
+__global__ void __launch_bounds__ (MPZG_MUL_SMALL_BLOCK)
+mul_small_hyb_kernel (const u64 *__restrict__ a, const u64 *__restrict__ b,
+                      u64 *__restrict__ r, size_t count)
+{
+  const int N = 2 * M;
+  const int W = (2 * N) % WW == 0 ? WW : 8;     /* 4M is a multiple of 8 */
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= count)
+    return;
+  u32 av[N], bv[N];
+#pragma unroll
+  for (int i = 0; i < M; i++)
+    {
+      u64 x = a[(size_t) i * count + j], y = b[(size_t) i * count + j];
+      av[2 * i] = (u32) x;
+      av[2 * i + 1] = (u32) (x >> 32);
+      bv[2 * i] = (u32) y;
+      bv[2 * i + 1] = (u32) (y >> 32);
+    }
+  hyb_block<N, W, 0>::go (av, bv, 0, 0, r, count, j);
 }
 
 /* Adds p0 to the run's Q low words; returns generate and propagate. */
@@ -573,6 +700,27 @@ mul_small_width (unsigned n)
   return 0;
 }
 
+/* one launch per small width: KS up to 16 limbs, KL at 24 and 32 */
+#define MPZG_SMALL_SWITCH2(KS, KL)                                                      \
+  switch (M)                                                                            \
+    {                                                                                   \
+    case 2: KS (2); break;                                                              \
+    case 4: KS (4); break;                                                              \
+    case 6: KS (6); break;                                                              \
+    case 8: KS (8); break;                                                              \
+    case 12: KS (12); break;                                                            \
+    case 16: KS (16); break;                                                            \
+    case 24: KL (24); break;                                                            \
+    case 32: KL (32); break;                                                            \
+    default: return cudaErrorInvalidValue;                                              \
+    }
+#define MPZG_SMALL_SWITCH(K) MPZG_SMALL_SWITCH2 (K, K)
+#define MPZG_K_OLD(m) mul_small_kernel<m><<<blocks, t, 0, s>>> (a, b, r, count)
+/* the hybrid kernels hold both operands (4M registers): up to 16 limbs only, the
+   32-bit kernel above (at 24 and 32 limbs the hybrid one spills) */
+#define MPZG_K_HYB8(m) mul_small_hyb_kernel<m, 8><<<blocks, t, 0, s>>> (a, b, r, count)
+#define MPZG_K_HYB16(m) mul_small_hyb_kernel<m, 16><<<blocks, t, 0, s>>> (a, b, r, count)
+
 cudaError_t
 launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, cudaStream_t s)
 {
@@ -581,37 +729,28 @@ launch_mul_small (const u64 *a, const u64 *b, u64 *r, unsigned M, size_t count, 
   unsigned blocks = (unsigned) ((count + MPZG_MUL_SMALL_BLOCK - 1) / MPZG_MUL_SMALL_BLOCK);
   const unsigned t = MPZG_MUL_SMALL_BLOCK;
 #ifdef MPZG_TUNING_VARIANTS
-  const char *wv = getenv ("MPZG_GPU_MUL_SMALL_WIDE");   /* comparison runs */
-  int wide = wv != NULL && *wv ? atoi (wv) != 0 : MPZG_MUL_SMALL_WIDE;
-  if (wide)
-    switch (M)
-      {
-      case 2: mul_small_wide_kernel<2><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 4: mul_small_wide_kernel<4><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 6: mul_small_wide_kernel<6><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 8: mul_small_wide_kernel<8><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 12: mul_small_wide_kernel<12><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 16: mul_small_wide_kernel<16><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 24: mul_small_wide_kernel<24><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      case 32: mul_small_wide_kernel<32><<<blocks, t, 0, s>>> (a, b, r, count); break;
-      default: return cudaErrorInvalidValue;
-      }
+  /* MPZG_GPU_MUL_SMALL_WIDE (comparison runs): 0 operand scanning with 32-bit chains,
+     1 operand scanning with 64-bit products, 2 and 3 hybrid scanning, W = 8 and 16 */
+  const char *wv = getenv ("MPZG_GPU_MUL_SMALL_WIDE");
+  int wide = wv != NULL && *wv ? atoi (wv) : MPZG_MUL_SMALL_WIDE;
+#define MPZG_K_WIDE(m) mul_small_wide_kernel<m><<<blocks, t, 0, s>>> (a, b, r, count)
+  if (wide == 1)
+    MPZG_SMALL_SWITCH (MPZG_K_WIDE)
+  else if (wide == 2)
+    MPZG_SMALL_SWITCH2 (MPZG_K_HYB8, MPZG_K_OLD)
+  else if (wide == 3)
+    MPZG_SMALL_SWITCH2 (MPZG_K_HYB16, MPZG_K_OLD)
   else
-#elif MPZG_MUL_SMALL_WIDE
-#error "MPZG_MUL_SMALL_WIDE needs a build with -DMPZG_TUNING_VARIANTS"
+    MPZG_SMALL_SWITCH (MPZG_K_OLD)
+#elif MPZG_MUL_SMALL_WIDE == 0
+  MPZG_SMALL_SWITCH (MPZG_K_OLD)
+#elif MPZG_MUL_SMALL_WIDE == 2
+  MPZG_SMALL_SWITCH2 (MPZG_K_HYB8, MPZG_K_OLD)
+#elif MPZG_MUL_SMALL_WIDE == 3
+  MPZG_SMALL_SWITCH2 (MPZG_K_HYB16, MPZG_K_OLD)
+#else
+#error "MPZG_MUL_SMALL_WIDE 1 needs a build with -DMPZG_TUNING_VARIANTS"
 #endif
-  switch (M)
-    {
-    case 2: mul_small_kernel<2><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 4: mul_small_kernel<4><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 6: mul_small_kernel<6><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 8: mul_small_kernel<8><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 12: mul_small_kernel<12><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 16: mul_small_kernel<16><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 24: mul_small_kernel<24><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    case 32: mul_small_kernel<32><<<blocks, t, 0, s>>> (a, b, r, count); break;
-    default: return cudaErrorInvalidValue;
-    }
   return cudaGetLastError ();
 }
 

@@ -34,7 +34,10 @@
                                       kernel 1322 us (gpu-mulopt-2026-11-22-h100-mulk.log);
                                       25..32 limbs run the small kernel at M = 32 anyway */
 #define MPZG_MUL_SMALL_BLOCK 128
-#define MPZG_MUL_SMALL_WIDE 0      /* small kernel: 64-bit products (IMAD.WIDE.U32.X chains); 0: 32-bit chains */
+#define MPZG_MUL_SMALL_WIDE 2      /* small kernel up to 16 limbs: 2 hybrid scanning, 64-bit
+                                      products, W = 8 (2^10 bits 274.6 -> 201.4 us,
+                                      gpu-mulopt3-2026-11-22-h100-mulks.log); 3 W = 16; 0 32-bit
+                                      chains; 1 (tuning builds) operand scanning, 64-bit products */
 #define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (whole warps, MPZG_MUL_HALF 0 only) */
 #define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 (whole warps, MPZG_MUL_HALF 0 only) */
 #define MPZG_MUL_Q4_MAX 128        /* Ma <= 128: Q = 4; above: Q = 8 (wide loop: 2^14 2648 us vs 2893 at 256) */

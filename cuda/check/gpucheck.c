@@ -1,6 +1,6 @@
 /* gpucheck.c -- differential check of mpzg_add_n/sub_n/mul_n against GMP loops, and
    kernel-only / end-to-end timings.  Scratch tool for the GPU path (not installed).
-   usage: gpucheck [check REPS] [checkadd REPS] [checkmul REPS] [time] [addk] [mulk] */
+   usage: gpucheck [check REPS] [checkadd REPS] [checkmul REPS] [time] [addk] [mulk] [mulks] */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,8 +213,16 @@ boundary (int qsweep)
    elements: "mulk" compares the block kernel's shared loads (MPZG_GPU_MUL_VEC) and 16-thread
    groups (MPZG_GPU_MUL_HALF). */
 static void
-mulk (void)
+mulk (int small)
 {
+  /* "mulks": the one-thread small kernels (MPZG_GPU_MUL_SMALL_WIDE 0 operand scanning,
+     32-bit chains; 2 and 3 hybrid scanning, 64-bit products, W = 8 and 16), 2^8..2^11 */
+  static const char *svar[] = {
+    "MPZG_GPU_MUL_SMALL_WIDE=0",
+    "MPZG_GPU_MUL_SMALL_WIDE=2",
+    "MPZG_GPU_MUL_SMALL_WIDE=3",
+    "MPZG_GPU_MUL_SMALL_WIDE=0;MPZG_GPU_MUL_SMALL_MAX=0",
+  };
   static const char *var[] = {
     "MPZG_GPU_MUL_VEC=0;MPZG_GPU_MUL_HALF=0",
     "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=0",
@@ -224,11 +232,12 @@ mulk (void)
     "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=1;MPZG_GPU_MUL_SMALL_MAX=0",
     "MPZG_GPU_MUL_VEC=2;MPZG_GPU_MUL_HALF=0",
   };
-  const int nv = sizeof var / sizeof var[0];
+  const char **vl = small ? svar : var;
+  const int nv = small ? (int) (sizeof svar / sizeof svar[0]) : (int) (sizeof var / sizeof var[0]);
   printf ("mulk: kernel-only us (median of 9), variants:\n");
   for (int v = 0; v < nv; v++)
-    printf ("  v%d: %s\n", v, var[v]);
-  for (int lb = 9; lb <= 16; lb++)
+    printf ("  v%d: %s\n", v, vl[v]);
+  for (int lb = small ? 8 : 9; lb <= (small ? 11 : 16); lb++)
     {
       size_t bits = (size_t) 1 << lb, n = ((size_t) 1 << 30) / bits;
       mpz_t *a = malloc (n * sizeof *a), *b = malloc (n * sizeof *b), *r = malloc (n * sizeof *r), e;
@@ -243,11 +252,12 @@ mulk (void)
       for (int v = 0; v < nv; v++)
         {
           char buf[256], *save = NULL;
-          if ((v >= 2 && v <= 4 && (lb < 11 || lb > 13)) || (v == 5 && lb > 10)
-              || (v == 6 && lb > 13))   /* only where the variant differs */
+          if (!small && ((v >= 2 && v <= 4 && (lb < 11 || lb > 13)) || (v == 5 && lb > 10)
+                         || (v == 6 && lb > 13)))   /* only where the variant differs */
             { printf ("  v%d %9s", v, "-"); continue; }
           unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
-          snprintf (buf, sizeof buf, "%s", var[v]);
+          unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
+          snprintf (buf, sizeof buf, "%s", vl[v]);
           for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
             {
               char *eq = strchr (t, '=');
@@ -265,6 +275,7 @@ mulk (void)
         }
       printf ("\n");
       unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
+      unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
       mpz_clear (e);
       for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
       free (a); free (b); free (r);
@@ -355,7 +366,8 @@ main (int argc, char **argv)
       if (!strcmp (argv[i], "check")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 0);
       else if (!strcmp (argv[i], "checkadd")) { op_end = 2; check (i + 1 < argc ? atoi (argv[++i]) : 3, 0); op_end = 3; }
       else if (!strcmp (argv[i], "checkmul")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 2);
-      else if (!strcmp (argv[i], "mulk")) mulk ();
+      else if (!strcmp (argv[i], "mulk")) mulk (0);
+      else if (!strcmp (argv[i], "mulks")) mulk (1);
       else if (!strcmp (argv[i], "addk")) addk ();
       else if (!strcmp (argv[i], "time")) timing ();
       else if (!strcmp (argv[i], "boundary")) boundary (0);
