@@ -67,6 +67,10 @@ size_t bench_compare (mpz_t *v, mpz_t *ref, size_t count, size_t *first);
 /* Median microseconds to pack operands in[0..nin) (mpz_limbs_read + memcpy into one
    zero-padded buffer of `limbs` words per element) on `threads` threads. */
 double bench_pack_us (mpz_t **in, int nin, size_t count, size_t limbs, int threads, int reps);
+/* Bytes per ns (GB/s, reads plus writes) of a stream-store copy of `bytes` bytes
+   between two ordinary buffers on `threads` threads: the host memory bus as the GPU
+   path's packing and unpacking see it. */
+double bench_host_copy_gbs (size_t bytes, int threads);
 
 /* ---- threads.c: the thread-scaling mode ---- */
 

@@ -22,6 +22,7 @@
 #include "mpzg.h"
 extern "C" {
 #include "pool.h"
+#include "stream-copy.h"
 }
 #include "kernels.h"
 #include "tuning.h"
@@ -245,6 +246,15 @@ struct xfer
 };
 
 
+/* Word-aligned operand x (nx words) into a slot of w >= nx words, zero-padded.  The
+   slot buffers are written once and read only by the DMA engine: stream stores. */
+static inline void
+stage_in (u64 *dst, const mp_limb_t *x, size_t nx, size_t w)
+{
+  mpzg_stream_copy ((uint64_t *) dst, (const uint64_t *) x, nx);
+  mpzg_stream_zero ((uint64_t *) dst + nx, w - nx);
+}
+
 static void
 pack_range (void *ctx, size_t begin, size_t end)
 {
@@ -279,10 +289,8 @@ pack_range (void *ctx, size_t begin, size_t end)
         case K_ADD_WARP:
           {
             u64 *X = in + j * M, *Y = in + M * cnt + j * M;
-            memcpy (X, xp, nx * sizeof (u64));
-            memset (X + nx, 0, (M - nx) * sizeof (u64));
-            memcpy (Y, yp, ny * sizeof (u64));
-            memset (Y + ny, 0, (M - ny) * sizeof (u64));
+            stage_in (X, xp, nx, M);
+            stage_in (Y, yp, ny, M);
             in[2 * M * cnt + j] = t->sub;
             break;
           }
@@ -290,14 +298,25 @@ pack_range (void *ctx, size_t begin, size_t end)
           {
             const size_t Mb = ci->Mb;
             u64 *X = in + j * M, *Y = in + M * cnt + j * Mb;
-            memcpy (X, xp, nx * sizeof (u64));
-            memset (X + nx, 0, (M - nx) * sizeof (u64));
-            memcpy (Y, yp, ny * sizeof (u64));
-            memset (Y + ny, 0, (Mb - ny) * sizeof (u64));
+            stage_in (X, xp, nx, M);
+            stage_in (Y, yp, ny, Mb);
             break;
           }
         }
     }
+  mpzg_stream_fence ();
+}
+
+/* n result words from a slot into the limbs of an mpz_t: stream stores except for the
+   last cache line, which mpz_limbs_finish reads right away to normalize. */
+static inline void
+stage_out (mp_limb_t *rp, const u64 *src, size_t n)
+{
+  uintptr_t last_line = (uintptr_t) (rp + n - 1) & ~(uintptr_t) 63;   /* n >= 1 */
+  size_t head = last_line > (uintptr_t) rp
+                ? (size_t) (last_line - (uintptr_t) rp) / sizeof (mp_limb_t) : 0;
+  mpzg_stream_copy ((uint64_t *) rp, (const uint64_t *) src, head);
+  memcpy (rp + head, src + head, (n - head) * sizeof (u64));
 }
 
 static void
@@ -333,7 +352,7 @@ unpack_range (void *ctx, size_t begin, size_t end)
             rp[M] = out[M * cnt + j];
           break;
         case K_ADD_WARP:
-          memcpy (rp, out + j * M, (n < M ? n : M) * sizeof (u64));
+          stage_out (rp, out + j * M, n < M ? n : M);
           if (n > M)
             rp[M] = out[M * cnt + j];
           break;
@@ -342,11 +361,12 @@ unpack_range (void *ctx, size_t begin, size_t end)
             rp[i] = out[i * cnt + j];
           break;
         default:
-          memcpy (rp, out + j * (M + ci->Mb), n * sizeof (u64));
+          stage_out (rp, out + j * (M + ci->Mb), n);
           break;
         }
       mpz_limbs_finish (r, t->neg ? -(mp_size_t) n : (mp_size_t) n);
     }
+  mpzg_stream_fence ();
 }
 
 static int
@@ -783,6 +803,9 @@ mpzg_gpu_run (int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, size_t m,
     fprintf (stderr, "mpzg: gpu plan m=%zu: %.3f ms\n", m, 1e3 * (now_s () - t0));
   if (st == MPZG_OK)
     st = run_pipelined (&p);
+  if (mpzg_get_verbose () >= 2)
+    fprintf (stderr, "mpzg: gpu m=%zu: %.3f ms from plan to the last unpack\n", m,
+             1e3 * (now_s () - t0));
   plan_free (&p);
   pthread_mutex_unlock (&gpu_lock);
   return st;

@@ -51,7 +51,14 @@
 
 /* Host pipeline: slots (streams) and words per slot buffer (inputs, outputs). */
 #define MPZG_SLOTS 3
-#define MPZG_SLOT_WORDS ((size_t) 1 << 22)
+/* 2^20 words (8 MiB) per slot: smaller chunks shorten the unoverlapped first pack and
+   last unpack.  End to end, MPZG_BACKEND=cuda, 2^30-bit batches, stream-store staging,
+   2^22 -> 2^20 words: mul 2^14 14.5 -> 11.6 ms, 2^15 19.4 -> 11.0, 2^16 23.9 -> 14.4,
+   2^17 35.8 -> 21.5; add 2^12 33.8 -> 12.8, 2^16 18.5 -> 10.9 (one run each, noisy
+   host; bench/results/gpu-2026-11-22-h100-s2-stage-*). */
+#ifndef MPZG_SLOT_WORDS            /* a tuning build may set it: NVCCFLAGS=-DMPZG_SLOT_WORDS=... */
+#define MPZG_SLOT_WORDS ((size_t) 1 << 20)
+#endif
 
 /* Auto mode.  End to end (mpz_t in and out, PCIe and host packing included) the GPU
    lost to GMP on 16 cores for add/sub at every size measured (2^8..2^22 bits, 2^30-bit

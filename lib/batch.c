@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include "mpzg-impl.h"
 #include "gpu.h"
 #include "pool.h"
@@ -206,9 +207,18 @@ split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limb
   return MPZG_OK;
 }
 
+static double
+seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
 int
 mpzg_batch_run (const mpzg_batch *b, size_t n)
 {
+  double t_start = seconds ();
   mpzg_config cfg;
   run_ctx ctx;
   unsigned char *skip = NULL;
@@ -298,6 +308,8 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   pthread_mutex_destroy (&ctx.lock);
   free (lists);
   free (skip);
+  if (cfg.verbose >= 2)
+    fprintf (stderr, "mpzg: %s n=%zu: %.3f ms in all\n", b->name, n, 1e3 * (seconds () - t_start));
 
   if (status != MPZG_OK)
     return mpzg_set_error (status, MPZG_NO_INDEX);
