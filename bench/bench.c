@@ -38,6 +38,7 @@ static struct
   int nops;
   unsigned long seed;
   int threads_mode;
+  int skip_gmp;                 /* -E: no timed GMP baselines (A/B runs of the GPU path) */
 } opt;
 
 static int cores, gpu_ok, ordinal;
@@ -51,7 +52,7 @@ static void
 usage (FILE *f)
 {
   fprintf (f,
-    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q]\n"
+    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E]\n"
     "       mpzg-bench --threads [-b BITS] [-t LOG2] [-r REPS]\n"
     "  -o FILE   CSV output (default mpzg-bench.csv)\n"
     "  -b LIST   operand sizes in bits (default 64,128,...,1048576)\n"
@@ -63,6 +64,8 @@ usage (FILE *f)
     "            -b list, tdiv_qr stops at 2^18 bits, gcd at 2^16, powm at 2^12\n"
     "  -s SEED   random seed (default 1)\n"
     "  -q        quick: -t 24 -r 1 unless given\n"
+    "  -E        mpzg only: skip the timed GMP runs (results are still checked against\n"
+    "            one untimed GMP loop); for comparing builds of the GPU path\n"
     "  --threads thread scaling of mpzg_mul_n on the CPU backend (default 4096 bits):\n"
     "            1, 2, 4, ... and all online cores\n"
     "  -h        this help\n"
@@ -135,7 +138,7 @@ parse_options (int argc, char **argv)
     opt.bits[opt.nbits] = 64UL << opt.nbits;
   for (k = 0; k < bench_nops; k++)
     opt.ops[opt.nops++] = &bench_ops[k];
-  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qh", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qEh", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': opt.csv = optarg; break;
@@ -145,6 +148,7 @@ parse_options (int argc, char **argv)
       case 'O': parse_ops (optarg); break;
       case 's': opt.seed = strtoul (optarg, NULL, 0); break;
       case 'q': quick = 1; break;
+      case 'E': opt.skip_gmp = 1; break;
       case 'T': opt.threads_mode = 1; break;
       case 'h': usage (stdout); exit (0);
       default: usage (stderr); exit (2);
@@ -405,8 +409,11 @@ run_row (row *w, gmp_randstate_t rs)
   op->gen (in, w->count, w->bits, rs);
 
   bench_gmp (op, ref, in, w->count, 1);           /* the reference, and a warm-up */
-  w->gmp1 = time_gmp (op, out, in, w->count, 1);
-  w->gmpn = time_gmp (op, out, in, w->count, cores);
+  if (!opt.skip_gmp)
+    {
+      w->gmp1 = time_gmp (op, out, in, w->count, 1);
+      w->gmpn = time_gmp (op, out, in, w->count, cores);
+    }
   w->e2e = time_e2e (w, out, ref, in);
   w->kern = time_kernel (w, out, ref, in);
 

@@ -6,7 +6,10 @@
    cost threshold below keeps to loops that run for much longer than that. */
 
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include "pool.h"
 
 /* Loops whose total cost is below this run inline on the caller (cost units are
@@ -193,10 +196,11 @@ struct mpzg_team
   mpzg_team_fn fn;
   void *ctx;
   int size;                     /* threads that really started, the caller included */
-  pthread_barrier_t barrier;
-  pthread_mutex_t gate_lock;    /* started threads wait here until size is known */
-  pthread_cond_t gate;
+  pthread_mutex_t gate_lock;    /* started threads wait here until size is known; */
+  pthread_cond_t gate;          /* later, barrier waiters that stopped spinning */
   int open;
+  atomic_int arrived;           /* barrier: threads in the current round */
+  atomic_uint round;            /* barrier: rounds completed */
 };
 
 struct team_member
@@ -251,7 +255,8 @@ mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
     }
   /* The team is whoever started: the barrier counts exactly them. */
   t.size = started + 1;
-  pthread_barrier_init (&t.barrier, NULL, (unsigned) t.size);
+  atomic_init (&t.arrived, 0);
+  atomic_init (&t.round, 0u);
   pthread_mutex_lock (&t.gate_lock);
   t.open = 1;
   pthread_cond_broadcast (&t.gate);
@@ -259,7 +264,6 @@ mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
   fn (&t, ctx, 0, t.size);
   for (k = 1; k <= started; k++)
     pthread_join (tid[k], NULL);
-  pthread_barrier_destroy (&t.barrier);
   pthread_cond_destroy (&t.gate);
   pthread_mutex_destroy (&t.gate_lock);
   free (tid);
@@ -267,8 +271,56 @@ mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
   return 0;
 }
 
+/* Spin-then-block barrier.  A pipelined GPU call crosses two barriers per chunk, a
+   few hundred microseconds apart.  pthread_barrier_wait puts every waiter to sleep
+   and wakes it through the kernel; here waiters first spin, for up to 200 us, then
+   sleep on the condition variable, so that a team sharing the cores with the CPU
+   share of a batch does not burn them for long. */
+#define MPZG_BARRIER_SPIN_NS 200000L
+
+static inline void
+spin_pause (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
 void
 mpzg_team_barrier (mpzg_team *team)
 {
-  pthread_barrier_wait (&team->barrier);
+  unsigned r = atomic_load (&team->round);
+  struct timespec t0, t1;
+  long k;
+  if (atomic_fetch_add (&team->arrived, 1) == team->size - 1)
+    {
+      /* the last one in: reset the count before anyone can enter the next round */
+      atomic_store (&team->arrived, 0);
+      pthread_mutex_lock (&team->gate_lock);
+      atomic_fetch_add (&team->round, 1u);
+      pthread_cond_broadcast (&team->gate);
+      pthread_mutex_unlock (&team->gate_lock);
+      return;
+    }
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  for (k = 1;; k++)
+    {
+      if (atomic_load_explicit (&team->round, memory_order_acquire) != r)
+        return;
+      if (k % 64 == 0)
+        sched_yield ();         /* a thread of the team may be waiting for this core */
+      else
+        spin_pause ();
+      if (k % 64 == 0)
+        {
+          clock_gettime (CLOCK_MONOTONIC, &t1);
+          if ((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec)
+              > MPZG_BARRIER_SPIN_NS)
+            break;
+        }
+    }
+  pthread_mutex_lock (&team->gate_lock);
+  while (atomic_load (&team->round) == r)
+    pthread_cond_wait (&team->gate, &team->gate_lock);
+  pthread_mutex_unlock (&team->gate_lock);
 }
