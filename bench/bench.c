@@ -16,14 +16,14 @@
 #define MAX_OPS 16
 #define MAX_REPS 64
 #define CSV_HEADER "device,op,bits,count,gmp_1core_us,gmp_allcores_us,mpzg_e2e_us," \
-  "mpzg_kernel_us,transfer_floor_us,valid,staging_floor_us"
+  "mpzg_kernel_us,transfer_floor_us,valid"
 
 typedef struct
 {
   const bench_op *op;
   unsigned long bits;
   size_t count, limbs;
-  double gmp1, gmpn, e2e, kern, floor, stage, pack1, packn;   /* microseconds; < 0: not measured */
+  double gmp1, gmpn, e2e, kern, floor, pack1, packn;   /* microseconds; < 0: not measured */
   int valid;
 } row;
 
@@ -367,7 +367,6 @@ print_row (const row *w, FILE *csv)
   put_us (stdout, 12, w->e2e);
   put_us (stdout, 12, w->kern);
   put_us (stdout, 11, w->floor);
-  put_us (stdout, 11, w->stage);
   put_us (stdout, 11, w->pack1);
   put_us (stdout, 11, w->packn);
   printf (" %5s\n", w->valid ? "ok" : "FAIL");
@@ -383,9 +382,7 @@ print_row (const row *w, FILE *csv)
   put_us (csv, 0, w->kern);
   fputc (',', csv);
   put_us (csv, 0, w->floor);
-  fprintf (csv, ",%d,", w->valid);
-  put_us (csv, 0, w->stage);
-  fputc ('\n', csv);
+  fprintf (csv, ",%d\n", w->valid);
   fflush (csv);
 }
 
@@ -397,7 +394,7 @@ run_row (row *w, gmp_randstate_t rs)
   int k;
 
   w->limbs = (w->bits + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS;
-  w->gmp1 = w->gmpn = w->e2e = w->kern = w->floor = w->stage = w->pack1 = w->packn = -1.0;
+  w->gmp1 = w->gmpn = w->e2e = w->kern = w->floor = w->pack1 = w->packn = -1.0;
   w->valid = 1;
   for (k = 0; k < op->nin; k++)
     in[k] = bench_alloc (w->count, w->bits);
@@ -426,10 +423,6 @@ run_row (row *w, gmp_randstate_t rs)
           double up = (double) op->nin * w->count * w->bits / 8;
           double down = (double) w->count * w->bits / 8 * (op->rate == RATE_WORDPROD ? 2 : 1);
           w->floor = up / (h2d_gbs * 1e3) + down / (d2h_gbs * 1e3);
-          /* Host memory traffic of the staging: pack reads and writes the operands,
-             unpack the results, and the DMA reads and writes them once more. */
-          if (host_gbs > 0)
-            w->stage = 3.0 * (up + down) / (host_gbs * 1e3);
         }
     }
   if (!w->valid)
@@ -527,12 +520,10 @@ main (int argc, char **argv)
   fprintf (csv, "%s\n", CSV_HEADER);
 
   printf ("# times in microseconds per batch; floor = bytes up / H2D + bytes down / D2H;\n"
-          "# stage = 3 x (bytes up + bytes down) / host copy: the host memory traffic of packing,\n"
-          "#   unpacking and the DMA (an end-to-end call takes at least max(floor, stage));\n"
           "# pack = mpz_limbs_read + stream copy of the operands into one padded buffer\n");
-  printf ("%-8s %8s %9s %12s %12s %12s %12s %11s %11s %11s %11s %5s\n", "op", "bits", "count",
-          "gmp-1c-us", "gmp-Nc-us", "mpzg-e2e-us", "mpzg-kern-us", "floor-us", "stage-us",
-          "pack1c-us", "packNc-us", "valid");
+  printf ("%-8s %8s %9s %12s %12s %12s %12s %11s %11s %11s %5s\n", "op", "bits", "count",
+          "gmp-1c-us", "gmp-Nc-us", "mpzg-e2e-us", "mpzg-kern-us", "floor-us", "pack1c-us",
+          "packNc-us", "valid");
 
   rows = calloc ((size_t) opt.nops * opt.nbits, sizeof *rows);
   if (rows == NULL)
