@@ -60,6 +60,7 @@ struct meta
   unsigned nx, ny;              /* magnitudes' sizes (x the longer for mul) */
   unsigned cls;
   unsigned char swap, sub, neg;
+  unsigned char cmp;            /* sub of equal sizes: compare when packing (pack_cmp) */
 };
 
 struct cls_info
@@ -74,8 +75,36 @@ struct chunk
 {
   unsigned cls;
   size_t first, count;          /* positions in order[] */
+  size_t lanes;                 /* instances in the layout: count, or padded (interleaved) */
   size_t in_off, out_off;       /* words into the in/out buffers */
 };
+
+/* The interleaved layouts (word i of lane j at i*lanes+j) are packed 8 lanes at a
+   time, so that every row is written in whole 64-byte lines by stream stores, and
+   their lane count is padded to an odd number of lines: with a power-of-two row
+   stride (2^20-word slots hold 2^15 lanes of a 16-limb product) every row of a lane
+   falls into the same cache set, and packing 1M 16-limb products took 5x longer on
+   one core (214 -> 39 ms).  Padding lanes hold zeros; the kernels compute them and
+   nobody reads the results. */
+#define LANE_GROUP 8
+/* Widest interleaved class (add/sub small, mul small): bounds the pack tile. */
+#define MPZG_PACK_TILE_MAX 32
+#if MPZG_ADD_SMALL_MAX > MPZG_PACK_TILE_MAX || MPZG_MUL_SMALL_MAX > MPZG_PACK_TILE_MAX
+#error "an interleaved class is wider than the pack tile"
+#endif
+
+static int
+interleaved (int kind)
+{
+  return kind == K_ADD_SMALL || kind == K_MUL_SMALL;
+}
+
+static size_t
+padded_lanes (size_t count)
+{
+  size_t l = (count + LANE_GROUP - 1) / LANE_GROUP * LANE_GROUP;
+  return (l / LANE_GROUP) % 2 ? l : l + LANE_GROUP;
+}
 
 struct plan
 {
@@ -147,6 +176,7 @@ plan_range (void *ctx, size_t begin, size_t end)
           t->nx = t->swap ? nb : na;
           t->ny = t->swap ? na : nb;
           t->sub = 0;
+          t->cmp = 0;
           t->neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0) && na != 0 && nb != 0;
           if (t->nx <= p->mul_small_max)
             {
@@ -165,6 +195,7 @@ plan_range (void *ctx, size_t begin, size_t end)
           int sa = mpz_sgn (a), sb = mpz_sgn (b);
           if (p->op == MPZG_GPU_SUB)
             sb = -sb;
+          t->cmp = 0;
           t->swap = na < nb;     /* x is the longer (add) or the larger (sub) */
           if (sa == 0 || sb == 0 || sa == sb)
             {
@@ -173,10 +204,14 @@ plan_range (void *ctx, size_t begin, size_t end)
             }
           else
             {
-              int c = mpz_cmpabs (a, b);
+              /* Magnitudes of equal size are compared when they are packed, where
+                 their limbs are read anyway: here it cost two cache misses per
+                 element (add 2^10 bits, 1M elements: plan 5.5-8 ms, against 1.2
+                 for mul).  Until then neg is a's sign, the result's if |a| >= |b|. */
               t->sub = 1;
-              t->swap = c < 0;
-              t->neg = (c < 0 ? sb : sa) < 0;
+              t->swap = na < nb;
+              t->cmp = na == nb;
+              t->neg = (na < nb ? sb : sa) < 0;
             }
           t->nx = t->swap ? nb : na;
           t->ny = t->swap ? na : nb;
@@ -255,6 +290,62 @@ stage_in (u64 *dst, const mp_limb_t *x, size_t nx, size_t w)
   mpzg_stream_zero ((uint64_t *) dst + nx, w - nx);
 }
 
+/* Settles a subtraction of equal-size magnitudes (meta.cmp): the larger one
+   becomes x, and the result takes the other's sign when b is larger (their
+   effective signs are opposite).  Runs before the element's unpacking, which
+   reads swap and neg after a barrier. */
+static inline meta *
+pack_meta (plan *p, size_t pos)
+{
+  meta *t = &p->mt[pos];
+  if (t->cmp)
+    {
+      if (mpz_cmpabs (p->a[t->e], p->b[t->e]) < 0)
+        {
+          t->swap = 1;
+          t->neg = !t->neg;
+        }
+      t->cmp = 0;
+    }
+  return t;
+}
+
+/* Lanes j0 .. j0+7 of an interleaved chunk: gathered into a tile of rows (x's M
+   words, y's M words, then the add/sub flag), each row stored as one line. */
+static void
+pack_lanes (plan *p, const chunk *c, u64 *in, size_t j0)
+{
+  const cls_info *ci = &p->ci[c->cls];
+  const size_t M = ci->M, lanes = c->lanes, rows = 2 * M + (ci->kind == K_ADD_SMALL);
+  u64 tile[(2 * MPZG_PACK_TILE_MAX + 1) * LANE_GROUP];
+  for (size_t l = 0; l < LANE_GROUP; l++)
+    {
+      size_t j = j0 + l;
+      if (j >= c->count)
+        {
+          for (size_t i = 0; i < rows; i++)
+            tile[i * LANE_GROUP + l] = 0;
+          continue;
+        }
+      const meta *t = pack_meta (p, order_at (p, c->first + j));
+      mpz_srcptr xs = t->swap ? p->b[t->e] : p->a[t->e];
+      mpz_srcptr ys = t->swap ? p->a[t->e] : p->b[t->e];
+      const mp_limb_t *xp = mpz_limbs_read (xs), *yp = mpz_limbs_read (ys);
+      for (size_t i = 0; i < M; i++)
+        {
+          tile[i * LANE_GROUP + l] = i < t->nx ? xp[i] : 0;
+          tile[(M + i) * LANE_GROUP + l] = i < t->ny ? yp[i] : 0;
+        }
+      if (rows > 2 * M)
+        tile[2 * M * LANE_GROUP + l] = t->sub;
+    }
+  for (size_t i = 0; i < rows; i++)
+    mpzg_stream_copy ((uint64_t *) in + i * lanes + j0, (const uint64_t *) tile + i * LANE_GROUP,
+                      LANE_GROUP);
+}
+
+/* begin, end: units of the chunk (xfer_units): groups of LANE_GROUP lanes for the
+   interleaved layouts, elements for the others. */
 static void
 pack_range (void *ctx, size_t begin, size_t end)
 {
@@ -264,28 +355,22 @@ pack_range (void *ctx, size_t begin, size_t end)
   const cls_info *ci = &p->ci[c->cls];
   const size_t cnt = c->count, M = ci->M;
   u64 *in = x->buf;
+  if (interleaved (ci->kind))
+    {
+      for (size_t g = begin; g < end; g++)
+        pack_lanes (p, c, in, g * LANE_GROUP);
+      mpzg_stream_fence ();
+      return;
+    }
   for (size_t j = begin; j < end; j++)
     {
-      const meta *t = &p->mt[order_at (p, c->first + j)];
+      const meta *t = pack_meta (p, order_at (p, c->first + j));
       mpz_srcptr xs = t->swap ? p->b[t->e] : p->a[t->e];
       mpz_srcptr ys = t->swap ? p->a[t->e] : p->b[t->e];
       const mp_limb_t *xp = mpz_limbs_read (xs), *yp = mpz_limbs_read (ys);
       const size_t nx = t->nx, ny = t->ny;
       switch (ci->kind)
         {
-        case K_ADD_SMALL:
-        case K_MUL_SMALL:
-          {
-            u64 *X = in + j, *Y = in + M * cnt + j;
-            for (size_t i = 0; i < M; i++)
-              {
-                X[i * cnt] = i < nx ? xp[i] : 0;
-                Y[i * cnt] = i < ny ? yp[i] : 0;
-              }
-            if (ci->kind == K_ADD_SMALL)
-              in[2 * M * cnt + j] = t->sub;
-            break;
-          }
         case K_ADD_WARP:
           {
             u64 *X = in + j * M, *Y = in + M * cnt + j * M;
@@ -307,16 +392,27 @@ pack_range (void *ctx, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-/* n result words from a slot into the limbs of an mpz_t: stream stores except for the
-   last cache line, which mpz_limbs_finish reads right away to normalize. */
+/* n result words from a slot into the limbs of an mpz_t.  Whole 64-byte lines
+   before the last one by stream stores; a partial first line and the last line
+   (mpz_limbs_finish reads it right away to normalize) by plain stores: a stream
+   store to part of a line costs a partial write to memory. */
 static inline void
 stage_out (mp_limb_t *rp, const u64 *src, size_t n)
 {
-  uintptr_t last_line = (uintptr_t) (rp + n - 1) & ~(uintptr_t) 63;   /* n >= 1 */
-  size_t head = last_line > (uintptr_t) rp
-                ? (size_t) (last_line - (uintptr_t) rp) / sizeof (mp_limb_t) : 0;
-  mpzg_stream_copy ((uint64_t *) rp, (const uint64_t *) src, head);
-  memcpy (rp + head, src + head, (n - head) * sizeof (u64));
+  uintptr_t a = (uintptr_t) rp, first = (a + 63) & ~(uintptr_t) 63;
+  uintptr_t last = (a + n * sizeof (u64) - 1) & ~(uintptr_t) 63;   /* n >= 1 */
+  size_t i = 0, h, m;
+  if (first < last)
+    {
+      h = (first - a) / sizeof (u64);
+      m = (last - first) / sizeof (u64);
+      for (; i < h; i++)
+        rp[i] = src[i];
+      mpzg_stream_copy ((uint64_t *) rp + h, (const uint64_t *) src + h, m);
+      i = h + m;
+    }
+  for (; i < n; i++)
+    rp[i] = src[i];
 }
 
 static void
@@ -326,8 +422,13 @@ unpack_range (void *ctx, size_t begin, size_t end)
   plan *p = x->p;
   const chunk *c = x->c;
   const cls_info *ci = &p->ci[c->cls];
-  const size_t cnt = c->count, M = ci->M;
+  const size_t cnt = c->count, M = ci->M, lanes = c->lanes;
   const u64 *out = x->buf;
+  if (interleaved (ci->kind))
+    {
+      begin *= LANE_GROUP;
+      end = end * LANE_GROUP < cnt ? end * LANE_GROUP : cnt;
+    }
   for (size_t j = begin; j < end; j++)
     {
       const meta *t = &p->mt[order_at (p, c->first + j)];
@@ -343,22 +444,20 @@ unpack_range (void *ctx, size_t begin, size_t end)
           continue;
         }
       mp_limb_t *rp = mpz_limbs_write (r, (mp_size_t) n);
+      u64 col[2 * MPZG_PACK_TILE_MAX];
       switch (ci->kind)
         {
         case K_ADD_SMALL:
-          for (i = 0; i < n && i < M; i++)
-            rp[i] = out[i * cnt + j];
-          if (n > M)
-            rp[M] = out[M * cnt + j];
+        case K_MUL_SMALL:
+          /* n <= M + 1 (add: the carry row is row M) or 2M (mul) rows of column j */
+          for (i = 0; i < n; i++)
+            col[i] = out[i * lanes + j];
+          stage_out (rp, col, n);
           break;
         case K_ADD_WARP:
           stage_out (rp, out + j * M, n < M ? n : M);
           if (n > M)
             rp[M] = out[M * cnt + j];
-          break;
-        case K_MUL_SMALL:
-          for (i = 0; i < n; i++)
-            rp[i] = out[i * cnt + j];
           break;
         default:
           stage_out (rp, out + j * (M + ci->Mb), n);
@@ -369,12 +468,23 @@ unpack_range (void *ctx, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
+/* The units pack_range and unpack_range take, and the cost of one. */
+static size_t
+xfer_units (const plan *p, const chunk *c, size_t *cost)
+{
+  const cls_info *ci = &p->ci[c->cls];
+  int il = interleaved (ci->kind);
+  if (cost)
+    *cost = (ci->in_w + 16) * (il ? LANE_GROUP : 1);
+  return il ? c->lanes / LANE_GROUP : c->count;
+}
+
 static int
 run_xfer (plan *p, const chunk *c, u64 *buf, int unpack)
 {
   xfer x = { p, c, buf };
-  if (par_for (c->count, p->ci[c->cls].in_w + 16, unpack ? unpack_range : pack_range, &x,
-               p->threads) != 0)
+  size_t cost, units = xfer_units (p, c, &cost);
+  if (par_for (units, cost, unpack ? unpack_range : pack_range, &x, p->threads) != 0)
     return MPZG_ENOMEM;
   return MPZG_OK;
 }
@@ -385,7 +495,7 @@ static cudaError_t
 launch_chunk (const plan *p, const chunk *c, const u64 *din, u64 *dout, cudaStream_t s)
 {
   const cls_info *ci = &p->ci[c->cls];
-  const size_t cnt = c->count, M = ci->M;
+  const size_t cnt = interleaved (ci->kind) ? c->lanes : c->count, M = ci->M;
   switch (ci->kind)
     {
     case K_ADD_SMALL:
@@ -450,6 +560,17 @@ plan_free (plan *p)
   free (p->ch);
 }
 
+/* Most elements of class ci in one chunk of at most max_words words in or out
+   (the padding of interleaved lanes included). */
+static size_t
+chunk_max (const cls_info *ci, size_t max_words)
+{
+  size_t w = ci->in_w > ci->out_w ? ci->in_w : ci->out_w, per = max_words / w;
+  if (interleaved (ci->kind))
+    per = per > 4 * LANE_GROUP ? per - 2 * LANE_GROUP : LANE_GROUP;
+  return per;
+}
+
 /* Plans m elements; chunks hold at most max_words input or output words (0: one
    chunk per class), laid out from offset 0 (slots) or one after another (resident). */
 static int
@@ -505,10 +626,7 @@ plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, siz
       if (max_words == 0)
         nch++;
       else
-        {
-          size_t w = ci->in_w > ci->out_w ? ci->in_w : ci->out_w, per = max_words / w;
-          nch += (ci->count + per - 1) / per;
-        }
+        nch += (ci->count + chunk_max (ci, max_words) - 1) / chunk_max (ci, max_words);
       ci->count = 0;            /* refilled below */
     }
   if (p->mixed)
@@ -526,18 +644,18 @@ plan_make (plan *p, int op, mpz_t *r, mpz_t *a, mpz_t *b, const size_t *idx, siz
   for (unsigned c = 0; c < p->ncls; c++)
     {
       cls_info *ci = &p->ci[c];
-      size_t w = ci->in_w > ci->out_w ? ci->in_w : ci->out_w, done = 0;
-      size_t per = max_words ? max_words / (w ? w : 1) : ci->count;
+      size_t done = 0, per = max_words && ci->count ? chunk_max (ci, max_words) : ci->count;
       while (done < ci->count)
         {
           chunk *h = &p->ch[p->nch++];
           h->cls = c;
           h->first = ci->first + done;
           h->count = ci->count - done < per ? ci->count - done : per;
+          h->lanes = interleaved (ci->kind) ? padded_lanes (h->count) : h->count;
           h->in_off = max_words ? 0 : in_off;
           h->out_off = max_words ? 0 : out_off;
-          in_off += h->count * ci->in_w;
-          out_off += h->count * ci->out_w;
+          in_off += h->lanes * ci->in_w;
+          out_off += h->lanes * ci->out_w;
           done += h->count;
         }
     }
@@ -662,6 +780,8 @@ struct pipe
   cudaError_t e;                /* first CUDA error, written by thread 0 in phases A and C */
   int st;                       /* MPZG_ENOMEM when the team could not start */
   double t_wait, t_host, t_issue;  /* thread 0's time in A, B and C (MPZG_VERBOSE >= 2) */
+  double t_bar;                 /* thread 0's time in the barriers */
+  size_t next;                  /* phase B: the next unit to claim; thread 0 resets it in C */
 };
 
 static double
@@ -672,14 +792,47 @@ now_s (void)
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-/* Thread tid's share of a chunk: elements of one class cost about the same. */
+/* Phase B of one step: the units of unpacking chunk u (if any) and then of packing
+   chunk k (if any), claimed by the team's threads in runs of about
+   MPZG_CLAIM_WORDS words.  Claimed, not cut into equal shares: on the GPU machine's
+   16 virtual cores some threads are descheduled for milliseconds, and with fixed
+   shares the whole team waited for them at the barrier (mul 2^10 bits: thread 0
+   busy 15 of 27 ms). */
+#define MPZG_CLAIM_WORDS 16384
 static void
-xfer_share (plan *p, const chunk *c, u64 *buf, int unpack, int tid, int nt)
+xfer_step (pipe *ps, const chunk *u, u64 *ubuf, const chunk *k, u64 *kbuf)
 {
-  xfer x = { p, c, buf };
-  size_t lo = c->count * (size_t) tid / nt, hi = c->count * (size_t) (tid + 1) / nt;
-  if (lo < hi)
-    (unpack ? unpack_range : pack_range) (&x, lo, hi);
+  plan *p = ps->p;
+  xfer xu = { p, u, ubuf }, xk = { p, k, kbuf };
+  size_t cu = 1, ck = 1;
+  size_t nu = u ? xfer_units (p, u, &cu) : 0, nk = k ? xfer_units (p, k, &ck) : 0;
+  size_t gu = MPZG_CLAIM_WORDS / cu + 1, gk = MPZG_CLAIM_WORDS / ck + 1;
+  for (;;)
+    {
+      /* claims of gu units (never across into the packing) until the unpacking is
+         handed out, then of gk */
+      size_t at = __atomic_load_n (&ps->next, __ATOMIC_RELAXED), want;
+      do
+        want = at < nu ? (nu - at < gu ? nu - at : gu) : gk;
+      while (at < nu + nk
+             && !__atomic_compare_exchange_n (&ps->next, &at, at + want, 1, __ATOMIC_RELAXED,
+                                              __ATOMIC_RELAXED));
+      if (at >= nu + nk)
+        return;
+      if (at < nu)
+        unpack_range (&xu, at, at + want < nu ? at + want : nu);
+      else
+        pack_range (&xk, at - nu, at - nu + want < nk ? at - nu + want : nk);
+    }
+}
+
+static void
+pipe_barrier (pipe *ps, mpzg_team *team, int tid)
+{
+  double t0 = tid == 0 ? now_s () : 0;
+  mpzg_team_barrier (team);
+  if (tid == 0)
+    ps->t_bar += now_s () - t0;
 }
 
 /* Phase A for the chunk in flight on slot q, if any: returns it, or -1. */
@@ -695,13 +848,14 @@ pipe_wait (pipe *ps, slot *q, mpzg_team *team, int tid)
         ps->e = e;
       ps->t_wait += now_s () - t0;
     }
-  mpzg_team_barrier (team);
+  pipe_barrier (ps, team, tid);
   return ps->e == cudaSuccess ? pd : -2;
 }
 
 static void
 pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
 {
+  (void) nt;
   pipe *ps = (pipe *) ctx;
   plan *p = ps->p;
   size_t k;
@@ -714,21 +868,20 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
       if (pd == -2)
         return;
       double t0 = now_s ();
-      if (pd >= 0)
-        xfer_share (p, &p->ch[pd], q->hout, 1, tid, nt);
-      xfer_share (p, c, q->hin, 0, tid, nt);
+      xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, c, q->hin);
       if (tid == 0)
         ps->t_host += now_s () - t0;
-      mpzg_team_barrier (team);
+      pipe_barrier (ps, team, tid);
       if (tid == 0)
         {
           cudaError_t e;
           t0 = now_s ();
           q->pending = -1;
-          if ((e = cudaMemcpyAsync (q->din, q->hin, c->count * ci->in_w * sizeof (u64),
+          ps->next = 0;         /* the others wait at the next barrier */
+          if ((e = cudaMemcpyAsync (q->din, q->hin, c->lanes * ci->in_w * sizeof (u64),
                                     cudaMemcpyHostToDevice, q->st)) != cudaSuccess
               || (e = launch_chunk (p, c, q->din, q->dout, q->st)) != cudaSuccess
-              || (e = cudaMemcpyAsync (q->hout, q->dout, c->count * ci->out_w * sizeof (u64),
+              || (e = cudaMemcpyAsync (q->hout, q->dout, c->lanes * ci->out_w * sizeof (u64),
                                        cudaMemcpyDeviceToHost, q->st)) != cudaSuccess
               || (e = cudaEventRecord (q->done, q->st)) != cudaSuccess)
             ps->e = e;
@@ -744,11 +897,13 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
       long pd = pipe_wait (ps, q, team, tid);
       if (pd == -2)
         return;
-      if (pd >= 0)
-        xfer_share (p, &p->ch[pd], q->hout, 1, tid, nt);
-      mpzg_team_barrier (team);
+      xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, NULL, NULL);
+      pipe_barrier (ps, team, tid);
       if (tid == 0)
-        q->pending = -1;
+        {
+          q->pending = -1;
+          ps->next = 0;
+        }
     }
 }
 
@@ -765,9 +920,9 @@ run_pipelined (plan *p)
     ps.st = MPZG_ENOMEM;
   if (mpzg_get_verbose () >= 2)
     fprintf (stderr, "mpzg: gpu %s m=%zu: %zu chunks, %d threads; thread 0: wait %.3f ms, "
-             "pack+unpack %.3f ms, issue %.3f ms\n",
+             "pack+unpack %.3f ms, issue %.3f ms, barriers %.3f ms\n",
              p->op == MPZG_GPU_MUL ? "mul" : p->op == MPZG_GPU_ADD ? "add" : "sub", p->m,
-             p->nch, threads, 1e3 * ps.t_wait, 1e3 * ps.t_host, 1e3 * ps.t_issue);
+             p->nch, threads, 1e3 * ps.t_wait, 1e3 * ps.t_host, 1e3 * ps.t_issue, 1e3 * ps.t_bar);
   if (ps.e != cudaSuccess)
     {
       int s2 = status_of (ps.e);
@@ -849,8 +1004,8 @@ mpzg_gpu_time_kernel (int op, mpz_t *r, mpz_t *a, mpz_t *b, size_t n, int reps, 
     goto done;
   for (size_t k = 0; k < p.nch; k++)
     {
-      in_words += p.ch[k].count * p.ci[p.ch[k].cls].in_w;
-      out_words += p.ch[k].count * p.ci[p.ch[k].cls].out_w;
+      in_words += p.ch[k].lanes * p.ci[p.ch[k].cls].in_w;
+      out_words += p.ch[k].lanes * p.ci[p.ch[k].cls].out_w;
     }
   t = (double *) malloc (reps * sizeof (double));
   if (t == NULL)
