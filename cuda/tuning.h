@@ -62,11 +62,14 @@
 
 /* Auto mode.  End to end (mpz_t in and out, PCIe and host packing included) the GPU
    lost to GMP on 16 cores for add/sub at every size measured (2^8..2^22 bits, 2^30-bit
-   batches), and for mul up to 2^11 bits; mul won from 2^12 bits (1.75x) up (4.6x to
-   7x at 2^14..2^18).  So: add/sub only for enormous batches; mul when the average
-   operand has at least MPZG_MUL_WORTH_AVG limbs and the batch is big enough. */
+   batches: the host's copying into and out of pinned memory alone costs about what
+   GMP's whole loop does), and for mul up to 2^9 bits; mul won from 2^10 bits up.  So:
+   add/sub only for enormous batches; mul when the average operand has at least
+   MPZG_MUL_WORTH_AVG limbs and the batch is big enough. */
 #define MPZG_ADD_WORTH_LIMBS ((size_t) 1 << 30)
-#define MPZG_MUL_WORTH_AVG 32   /* H100 run of 2026-11-22: end to end vs GMP on 16 cores 0.86x at 16 limbs, 2.2x at 32 */
+#define MPZG_MUL_WORTH_AVG 16   /* H100, 2026-11-22, 2^30-bit batches, end to end: 16 limbs 18.0 ms since
+                                   the tiled interleaved staging (was 23.7; GMP on 16 cores 26-34 ms),
+                                   8 limbs 25-27 ms against GMP's 14-17: the GPU from 16 limbs up */
 #define MPZG_MUL_WORTH_WORK ((double) (1 << 22))  /* about sum of na*nb over the batch */
 
 #endif
