@@ -12,11 +12,13 @@ namespace mpzg {
 typedef unsigned long long u64;
 
 /* add/sub on count instances of width M: r = x + y (flag 0) or x - y (flag 1, x >= y),
-   mod 2^(64M); flag[j] in, carry[j] out (0 after a subtraction).  Interleaved layout
-   (word i of instance j at i*count+j), one thread per instance. */
-cudaError_t launch_addsub_small (const u64 *x, const u64 *y, const u64 *flag, u64 *r,
-                                 u64 *carry, unsigned M, size_t count, cudaStream_t s);
-/* The same, contiguous layout (instance j at j*M), one warp per instance. */
+   mod 2^(64M); flag[j] in, carry[j] out (0 after a subtraction), one byte each.
+   Interleaved layout (word i of instance j at i*count+j), one thread per instance. */
+cudaError_t launch_addsub_small (const u64 *x, const u64 *y, const unsigned char *flag,
+                                 u64 *r, unsigned char *carry, unsigned M, size_t count,
+                                 cudaStream_t s);
+/* The same with 64-bit flags and carries, contiguous layout (instance j at j*M), one
+   warp per instance. */
 cudaError_t launch_addsub_warp (const u64 *x, const u64 *y, const u64 *flag, u64 *r,
                                 u64 *carry, unsigned M, size_t count, cudaStream_t s);
 

@@ -87,6 +87,9 @@ struct chunk
    one core (214 -> 39 ms).  Padding lanes hold zeros; the kernels compute them and
    nobody reads the results. */
 #define LANE_GROUP 8
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "pack_lanes stores the add/sub flag bytes of 8 lanes as one little-endian word"
+#endif
 /* Widest interleaved class (add/sub small, mul small): bounds the pack tile. */
 #define MPZG_PACK_TILE_MAX 32
 #if MPZG_ADD_SMALL_MAX > MPZG_PACK_TILE_MAX || MPZG_MUL_SMALL_MAX > MPZG_PACK_TILE_MAX
@@ -311,13 +314,14 @@ pack_meta (plan *p, size_t pos)
 }
 
 /* Lanes j0 .. j0+7 of an interleaved chunk: gathered into a tile of rows (x's M
-   words, y's M words, then the add/sub flag), each row stored as one line. */
+   words, y's M words), each row stored as one line; then, for add/sub, the lanes'
+   flag bytes as one word. */
 static void
 pack_lanes (plan *p, const chunk *c, u64 *in, size_t j0)
 {
   const cls_info *ci = &p->ci[c->cls];
-  const size_t M = ci->M, lanes = c->lanes, rows = 2 * M + (ci->kind == K_ADD_SMALL);
-  u64 tile[(2 * MPZG_PACK_TILE_MAX + 1) * LANE_GROUP];
+  const size_t M = ci->M, lanes = c->lanes, rows = 2 * M;
+  u64 tile[2 * MPZG_PACK_TILE_MAX * LANE_GROUP], flags = 0;
   for (size_t l = 0; l < LANE_GROUP; l++)
     {
       size_t j = j0 + l;
@@ -325,7 +329,7 @@ pack_lanes (plan *p, const chunk *c, u64 *in, size_t j0)
         {
           for (size_t i = 0; i < rows; i++)
             tile[i * LANE_GROUP + l] = 0;
-          continue;
+          continue;         /* flag 0 */
         }
       const meta *t = pack_meta (p, order_at (p, c->first + j));
       mpz_srcptr xs = t->swap ? p->b[t->e] : p->a[t->e];
@@ -336,12 +340,14 @@ pack_lanes (plan *p, const chunk *c, u64 *in, size_t j0)
           tile[i * LANE_GROUP + l] = i < t->nx ? xp[i] : 0;
           tile[(M + i) * LANE_GROUP + l] = i < t->ny ? yp[i] : 0;
         }
-      if (rows > 2 * M)
-        tile[2 * M * LANE_GROUP + l] = t->sub;
+      flags |= (u64) t->sub << (8 * l);
     }
   for (size_t i = 0; i < rows; i++)
     mpzg_stream_copy ((uint64_t *) in + i * lanes + j0, (const uint64_t *) tile + i * LANE_GROUP,
                       LANE_GROUP);
+  if (ci->kind == K_ADD_SMALL)  /* the lanes' flag bytes, in lane order (little-endian) */
+    mpzg_stream_copy ((uint64_t *) in + 2 * M * lanes + j0 / LANE_GROUP,
+                      (const uint64_t *) &flags, 1);
 }
 
 /* begin, end: units of the chunk (xfer_units): groups of LANE_GROUP lanes for the
@@ -447,9 +453,14 @@ unpack_range (void *ctx, size_t begin, size_t end)
       u64 col[2 * MPZG_PACK_TILE_MAX];
       switch (ci->kind)
         {
-        case K_ADD_SMALL:
-        case K_MUL_SMALL:
-          /* n <= M + 1 (add: the carry row is row M) or 2M (mul) rows of column j */
+        case K_ADD_SMALL:       /* n <= M + 1: the carry byte after the M rows */
+          for (i = 0; i < n && i < M; i++)
+            col[i] = out[i * lanes + j];
+          if (n > M)
+            col[M] = ((const unsigned char *) (out + M * lanes))[j];
+          stage_out (rp, col, n);
+          break;
+        case K_MUL_SMALL:       /* n <= 2M rows of column j */
           for (i = 0; i < n; i++)
             col[i] = out[i * lanes + j];
           stage_out (rp, col, n);
@@ -499,8 +510,9 @@ launch_chunk (const plan *p, const chunk *c, const u64 *din, u64 *dout, cudaStre
   switch (ci->kind)
     {
     case K_ADD_SMALL:
-      return mpzg::launch_addsub_small (din, din + M * cnt, din + 2 * M * cnt, dout,
-                                        dout + M * cnt, (unsigned) M, cnt, s);
+      return mpzg::launch_addsub_small (din, din + M * cnt,
+                                        (const unsigned char *) (din + 2 * M * cnt), dout,
+                                        (unsigned char *) (dout + M * cnt), (unsigned) M, cnt, s);
     case K_ADD_WARP:
       return mpzg::launch_addsub_warp (din, din + M * cnt, din + 2 * M * cnt, dout,
                                        dout + M * cnt, (unsigned) M, cnt, s);
@@ -558,6 +570,17 @@ plan_free (plan *p)
     }
   free (p->ci);
   free (p->ch);
+}
+
+/* Words a chunk moves up and down: lanes * in_w and lanes * out_w, except for the
+   small add/sub layout, whose flags and carries are bytes (in_w and out_w count a
+   word for each: chunk sizes and offsets stay on the safe side). */
+static size_t
+chunk_words (const cls_info *ci, const chunk *c, int out)
+{
+  if (ci->kind == K_ADD_SMALL)
+    return c->lanes * (out ? ci->M : 2 * ci->M) + c->lanes / LANE_GROUP;
+  return c->lanes * (out ? ci->out_w : ci->in_w);
 }
 
 /* Most elements of class ci in one chunk of at most max_words words in or out
@@ -878,10 +901,10 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
           t0 = now_s ();
           q->pending = -1;
           ps->next = 0;         /* the others wait at the next barrier */
-          if ((e = cudaMemcpyAsync (q->din, q->hin, c->lanes * ci->in_w * sizeof (u64),
+          if ((e = cudaMemcpyAsync (q->din, q->hin, chunk_words (ci, c, 0) * sizeof (u64),
                                     cudaMemcpyHostToDevice, q->st)) != cudaSuccess
               || (e = launch_chunk (p, c, q->din, q->dout, q->st)) != cudaSuccess
-              || (e = cudaMemcpyAsync (q->hout, q->dout, c->lanes * ci->out_w * sizeof (u64),
+              || (e = cudaMemcpyAsync (q->hout, q->dout, chunk_words (ci, c, 1) * sizeof (u64),
                                        cudaMemcpyDeviceToHost, q->st)) != cudaSuccess
               || (e = cudaEventRecord (q->done, q->st)) != cudaSuccess)
             ps->e = e;
