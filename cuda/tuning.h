@@ -46,6 +46,11 @@
 #define MPZG_MUL_HALF 1            /* block kernel up to 128 limbs: 16 threads per instance (two per
                                       warp), Q = Ma/16: 2^11 1148 -> 590 us, 2^12 1040 -> 869,
                                       2^13 1583 -> 1501 (gpu-mulopt2-2026-11-22-h100-mulk.log) */
+#define MPZG_MUL_GRP 1             /* up to 128 limbs: mul_grp_kernel, G = 8 threads per instance
+                                      (Q = 4 at 32 limbs, 8 at 64), 16 at 128 (Q = 8), skewed
+                                      shared rows (tuning builds: 0, the MPZG_MUL_HALF path) */
+#define MPZG_MUL_TRI 1             /* mul_grp_kernel: diagonal blocks as triangles */
+#define MPZG_MUL_GRP_THREADS 128   /* mul_grp_kernel: threads per block */
 #define MPZG_MUL_VEC 0             /* wide loop: b and entering a words by vector loads once per block
                                       of steps (1: all Q, 2: Q <= 2); measured no faster, off */
 
