@@ -705,7 +705,8 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
    a row stride of W + 2 (Q + 1 limbs): the G reads of a step then fall on G distinct
    even or odd banks, and instance gi of a warp starts at bank adj(gi) (0, 16, 1, 17
    for G = 8; 0, 1 for G = 16), which puts the warp's 32 reads on 32 banks and its
-   32/G broadcasts on distinct banks (checked for W = 8, 16, 32).  A block of W steps
+   32/G broadcasts on distinct banks (checked for W = 8, 16, 32); for G = 4 (tuning
+   builds) adj is 0, 16, 1, 17, 8, 24, 9, 25 (W = 16).  A block of W steps
    (one row of b) reads one row of a, so every address is a constant offset from a
    per-block row pointer.
 
@@ -809,7 +810,7 @@ struct grp_block<W, K, W>
   static __device__ __forceinline__ void go (u32 *, u32 *, u32 *, const u32 *, const u32 *) {}
 };
 
-/* Carry scan over groups of G threads (G = 8 or 16, 32/G groups per warp): the ballot
+/* Carry scan over groups of G threads (G = 4, 8 or 16, 32/G groups per warp): the ballot
    masks restricted to this group; threads past the instance's runs propagate, so bit G
    is the group's carry out. */
 template <int G>
@@ -826,7 +827,7 @@ grp_carry_scan (bool g, bool p, unsigned cin, unsigned *cout)
 }
 
 /* Shared memory of one instance (32-bit words): a as Ma/Q + 2 rows (a zero row on each
-   side), b as ceil(Mb/Q) rows, rows W + 2 apart; the bank offset adj (up to 17); the
+   side), b as ceil(Mb/Q) rows, rows W + 2 apart; the bank offset adj (up to 25); the
    runs' top words (2G limbs) at the end.  A multiple of 32, so that every instance
    starts on bank 0 before adj. */
 static unsigned
@@ -834,7 +835,7 @@ grp_region (unsigned Q, unsigned G, unsigned Ma, unsigned Mb)
 {
   unsigned S = 2 * Q + 2, T = (Ma + Q - 1) / Q, nbq = (Mb + Q - 1) / Q;
   unsigned aw = ((T + 2) * S + 31) & ~31u;
-  return (aw + nbq * S + 17 + 4 * G + 31) & ~31u;
+  return (aw + nbq * S + 25 + 4 * G + 31) & ~31u;
 }
 
 template <int Q, int G, bool TRI>
@@ -853,7 +854,7 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
   const bool live = inst < count;
   u32 *reg = smem32 + (size_t) gi * reg32;
   const unsigned wg = gi % (32 / G);
-  const unsigned adj = G == 8 ? (wg & 1) * 16 + (wg >> 1) : wg;
+  const unsigned adj = G == 16 ? wg : (wg & 1) * 16 + ((wg >> 1) & 1) + (wg >> 2) * 8;
   u32 *sa = reg + adj, *sb = sa + (((T + 2) * S + 31) & ~31u);
   u64 *sov = (u64 *) (reg + reg32) - 2 * G;
 
@@ -1150,7 +1151,7 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
   /* MPZG_GPU_MUL_GRP=0: the paths below up to 128 limbs (comparison runs); else
      mul_grp_kernel, triangles MPZG_GPU_MUL_TRI, MPZG_GPU_MUL_GRP_THREADS per block,
      MPZG_GPU_MUL_G32, _G64, _G128: threads per instance at <= 32, 64, 128 limbs
-     (8 or 16; Q = 4, 8, 8 at the defaults 8, 8, 16) */
+     (8 or 16, and 4 at 32 limbs; Q = 4, 8, 8 at the defaults 8, 8, 16) */
   const char *gv = getenv ("MPZG_GPU_MUL_GRP");
   int grp = gv != NULL && *gv ? atoi (gv) : MPZG_MUL_GRP;
   if (grp && Ma <= 128)
@@ -1164,6 +1165,8 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
         {
           if (g32 != NULL && atoi (g32) == 16)
             return launch_grp<2, 16, true> (a, b, r, Ma, Mb, count, s, th);
+          if (g32 != NULL && atoi (g32) == 4)
+            return launch_grp<8, 4, true> (a, b, r, Ma, Mb, count, s, th);
           return tri ? launch_grp<4, 8, true> (a, b, r, Ma, Mb, count, s, th)
                      : launch_grp<4, 8, false> (a, b, r, Ma, Mb, count, s, th);
         }

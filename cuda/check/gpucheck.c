@@ -234,7 +234,7 @@ mulk (int small)
   };
   /* "mulg": mul_grp_kernel (up to 128 limbs) against the 16-thread block kernel (v0),
      with and without triangles, block sizes, 16 threads where the default has 8 (Q = 2
-     and 4) and 8 where it has 16 (Q = 16), 2^10..2^17 */
+     and 4) and 8 where it has 16 (Q = 16), 4 at 32 limbs (Q = 8), 2^10..2^17 */
   static const char *gvar[] = {
     "MPZG_GPU_MUL_GRP=0",
     "MPZG_GPU_MUL_GRP=1",
@@ -242,6 +242,7 @@ mulk (int small)
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=256",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=64",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=16;MPZG_GPU_MUL_G64=16;MPZG_GPU_MUL_G128=8",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=4",
   };
   const char **vl = small == 2 ? gvar : small ? svar : var;
   const int nv = small == 2 ? (int) (sizeof gvar / sizeof gvar[0])
