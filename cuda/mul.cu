@@ -884,9 +884,14 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
   }
   __syncthreads ();
 
-  /* 2. the two runs (as mul_block_kernel, WIDE): low, b rows 0..min(t, nbq-1) against
-     a rows t+1 (window) down to t+1-(b row) - 1; high, b rows t..nbq-1 against the
-     zero top row (window) and a rows T, T-1, ... */
+  /* 2. the two runs (as mul_block_kernel, WIDE), high first: b rows t..nbq-1 against
+     the zero row above a (the window) and a rows T, T-1, ...; then low: b rows
+     0..min(t, nbq-1) against a rows t+1 (the window), t, ...  The threads of a warp
+     run in lockstep through one loop of full blocks (the body issued once for all),
+     switching from high to low at their own iteration; in this order every thread's
+     triangles fall on the same iterations (the first and the last), which they
+     would not low first: on separate loops or blocks per thread the warp issues
+     every distinct path in turn (measured 1.3x to 1.5x slower). */
   u64 rl[Q + 1], rh[Q + 1];
 #pragma unroll
   for (int q = 0; q <= Q; q++)
@@ -899,46 +904,69 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
         E[q] = O[q] = 0;
 #pragma unroll
       for (int q = 0; q < W; q++)
-        win[q] = sa[(tt + 1) * S + q];
-      const u32 *ar = sa + tt * S + W - 1, *br = sb;
-      const unsigned nlow = TRI ? (tt < nbq ? tt : nbq) : (tt + 1 < nbq ? tt + 1 : nbq);
-      for (unsigned blk = 0; blk < nlow; blk++)
+        win[q] = 0;             /* the high window starts on the zero row above a */
+      const u32 *ar = sa + T * S + W - 1, *br = sb + tt * S;
+      const bool diag = tt < nbq;         /* b row t exists: a high phase, a diagonal */
+      /* full blocks: nbq - 1 - t high then t low, or nbq low (no diagonal) */
+      const unsigned nfull = diag ? nbq - 1 : nbq, nhigh = diag ? nbq - 1 - tt : 0;
+      if (diag)
         {
+          if (TRI)
+            grp_block<W, 2, 0>::go (E, O, win, br, ar);
+          else
+            grp_block<W, 0, 0>::go (E, O, win, br, ar);
+          ar -= S;
+          br += S;
+        }
+      bool low = false;
+      for (unsigned f = 0; f < nfull; f++)
+        {
+          if (f == nhigh)
+            {
+              fold_wide<W> (acc, E, O);
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+#pragma unroll
+              for (int q = 0; q <= W; q++)
+                E[q] = O[q] = 0;
+#pragma unroll
+              for (int q = 0; q < W; q++)
+                win[q] = sa[(tt + 1) * S + q];
+              ar = sa + tt * S + W - 1;
+              br = sb;
+              low = true;
+            }
           grp_block<W, 0, 0>::go (E, O, win, br, ar);
           ar -= S;
           br += S;
         }
-      if (TRI && tt < nbq)
-        grp_block<W, 1, 0>::go (E, O, win, br, ar);
-      fold_wide<W> (acc, E, O);
-#pragma unroll
-      for (int q = 0; q <= Q; q++)
-        rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
-      if (tt < nbq)
+      if (!low)                 /* t = 0: no full low block */
         {
+          fold_wide<W> (acc, E, O);
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
 #pragma unroll
           for (int q = 0; q <= W; q++)
             E[q] = O[q] = 0;
 #pragma unroll
           for (int q = 0; q < W; q++)
-            win[q] = 0;         /* the window starts on the zero row above a */
-          ar = sa + T * S + W - 1;
-          br = sb + tt * S;
+            win[q] = sa[(tt + 1) * S + q];
+          ar = sa + tt * S + W - 1;
+          br = sb;
+        }
+      if (diag)
+        {
           if (TRI)
-            grp_block<W, 2, 0>::go (E, O, win, br, ar);
+            grp_block<W, 1, 0>::go (E, O, win, br, ar);
           else
             grp_block<W, 0, 0>::go (E, O, win, br, ar);
-          for (unsigned blk = tt + 1; blk < nbq; blk++)
-            {
-              ar -= S;
-              br += S;
-              grp_block<W, 0, 0>::go (E, O, win, br, ar);
-            }
-          fold_wide<W> (acc, E, O);
-#pragma unroll
-          for (int q = 0; q <= Q; q++)
-            rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
         }
+      fold_wide<W> (acc, E, O);
+#pragma unroll
+      for (int q = 0; q <= Q; q++)
+        rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
     }
 
   /* 3. each run's top word to the next run */
@@ -1105,6 +1133,9 @@ launch_grp (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t
   unsigned reg32 = grp_region (Q, G, Ma, Mb);
   if (threads < 32 || threads > 256 || threads % 32)
     threads = MPZG_MUL_GRP_THREADS;
+  /* whole warps, at most 48 KiB of shared memory per block (no opt-in needed) */
+  while (threads > 32 && (size_t) (threads / G) * reg32 * sizeof (u32) > 48 * 1024)
+    threads -= 32;
   unsigned ipb = threads / G;
   size_t bytes = (size_t) ipb * reg32 * sizeof (u32);
   if (bytes > 48 * 1024)
