@@ -838,7 +838,7 @@ grp_region (unsigned Q, unsigned G, unsigned Ma, unsigned Mb)
   return (aw + nbq * S + 25 + 4 * G + 31) & ~31u;
 }
 
-template <int Q, int G, bool TRI>
+template <int Q, int G, bool TRI, bool SW>
 __global__ void __launch_bounds__ (256)
 mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
                 unsigned Ma, unsigned Mb, size_t count, unsigned reg32)
@@ -919,6 +919,76 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
           br += S;
         }
       bool low = false;
+      if (SW)
+        {
+          /* the switch without a restart: the low run accumulates on top of the high
+             one (both sums fit W+2 words with room to spare), rh is a snapshot and
+             rl the difference at the end; when b has as many rows as a (nbq = T),
+             the high phase ends with the window on a row t+1 and the next entering
+             row t, which is where the low phase starts, so only b's row pointer
+             moves.  The warp then issues a fold and a few moves per iteration at the
+             switch, instead of also zeroing E and O and reloading the window. */
+          const bool cont = nbq == T;
+          if (!diag)
+            {
+#pragma unroll
+              for (int q = 0; q < W; q++)
+                win[q] = sa[(tt + 1) * S + q];
+              ar = sa + tt * S + W - 1;
+              br = sb;
+              low = true;
+            }
+          for (unsigned f = 0; f < nfull; f++)
+            {
+              if (!low && f == nhigh)
+                {
+                  fold_wide<W> (acc, E, O);
+#pragma unroll
+                  for (int q = 0; q <= Q; q++)
+                    rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+                  if (!cont)
+                    {
+#pragma unroll
+                      for (int q = 0; q < W; q++)
+                        win[q] = sa[(tt + 1) * S + q];
+                      ar = sa + tt * S + W - 1;
+                    }
+                  br = sb;
+                  low = true;
+                }
+              grp_block<W, 0, 0>::go (E, O, win, br, ar);
+              ar -= S;
+              br += S;
+            }
+          if (!low)
+            {
+              fold_wide<W> (acc, E, O);
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+              if (!cont)
+                {
+#pragma unroll
+                  for (int q = 0; q < W; q++)
+                    win[q] = sa[(tt + 1) * S + q];
+                  ar = sa + tt * S + W - 1;
+                }
+              br = sb;
+            }
+          if (diag)
+            grp_block<W, TRI ? 1 : 0, 0>::go (E, O, win, br, ar);
+          fold_wide<W> (acc, E, O);
+          unsigned bw = 0;
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            {
+              u64 x = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32), y = rh[q] + bw;
+              bw = (y < rh[q]) | (x < y);
+              rl[q] = x - y;
+            }
+        }
+      else
+      {
       for (unsigned f = 0; f < nfull; f++)
         {
           if (f == nhigh)
@@ -967,6 +1037,7 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
 #pragma unroll
       for (int q = 0; q <= Q; q++)
         rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+      }
     }
 
   /* 3. each run's top word to the next run */
@@ -1123,7 +1194,7 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
 }
 
 /* Up to 128 limbs: 32/G instances per warp, MPZG_MUL_GRP_THREADS threads per block. */
-template <int Q, int G, bool TRI>
+template <int Q, int G, bool TRI, bool SW = MPZG_MUL_SW != 0>
 static cudaError_t
 launch_grp (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
             cudaStream_t s, unsigned threads)
@@ -1141,8 +1212,8 @@ launch_grp (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t
   if (bytes > 48 * 1024)
     return cudaErrorInvalidValue;
   size_t blocks = (count + ipb - 1) / ipb;
-  mul_grp_kernel<Q, G, TRI><<<(unsigned) blocks, threads, bytes, s>>> (a, b, r, Ma, Mb, count,
-                                                                       reg32);
+  mul_grp_kernel<Q, G, TRI, SW><<<(unsigned) blocks, threads, bytes, s>>> (a, b, r, Ma, Mb,
+                                                                           count, reg32);
   return cudaGetLastError ();
 }
 
@@ -1192,6 +1263,16 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
       unsigned th = nv != NULL && *nv ? (unsigned) atoi (nv) : MPZG_MUL_GRP_THREADS;
       const char *g32 = getenv ("MPZG_GPU_MUL_G32"), *g64 = getenv ("MPZG_GPU_MUL_G64"),
         *g128 = getenv ("MPZG_GPU_MUL_G128");
+      const char *sv = getenv ("MPZG_GPU_MUL_SW");
+      int sw = sv != NULL && *sv ? atoi (sv) != 0 : MPZG_MUL_SW;
+      if (tri && sw != MPZG_MUL_SW)     /* the other switch, default shapes */
+        {
+          if (Ma <= 32)
+            return launch_grp<4, 8, true, !MPZG_MUL_SW> (a, b, r, Ma, Mb, count, s, th);
+          if (Ma <= 64)
+            return launch_grp<8, 8, true, !MPZG_MUL_SW> (a, b, r, Ma, Mb, count, s, th);
+          return launch_grp<8, 16, true, !MPZG_MUL_SW> (a, b, r, Ma, Mb, count, s, th);
+        }
       if (Ma <= 32)
         {
           if (g32 != NULL && atoi (g32) == 16)

@@ -50,7 +50,8 @@
                                       (Q = 4 at 32 limbs, 8 at 64), 16 at 128 (Q = 8), skewed
                                       shared rows (tuning builds: 0, the MPZG_MUL_HALF path) */
 #define MPZG_MUL_TRI 1             /* mul_grp_kernel: diagonal blocks as triangles */
-#define MPZG_MUL_GRP_THREADS 128   /* mul_grp_kernel: threads per block */
+#define MPZG_MUL_SW 1              /* mul_grp_kernel: high to low switch without a restart */
+#define MPZG_MUL_GRP_THREADS 64    /* mul_grp_kernel: threads per block */
 #define MPZG_MUL_VEC 0             /* wide loop: b and entering a words by vector loads once per block
                                       of steps (1: all Q, 2: Q <= 2); measured no faster, off */
 

@@ -232,18 +232,20 @@ mulk (int small)
     "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=1;MPZG_GPU_MUL_SMALL_MAX=0",
     "MPZG_GPU_MUL_VEC=2;MPZG_GPU_MUL_HALF=0",
   };
-  /* "mulg": mul_grp_kernel (up to 128 limbs) against the 16-thread block kernel (v0),
-     with and without triangles, block sizes, 16 threads where the default has 8 (Q = 2
-     and 4) and 8 where it has 16 (Q = 16), 4 at 32 limbs (Q = 8), 2^10..2^17 */
+  /* "mulg": mul_grp_kernel (up to 128 limbs) against the 16-thread block kernel (v0):
+     the high to low switch with a restart, block sizes, 4 threads at 32 limbs (Q = 8),
+     no triangles; 2^10..2^17 (16 threads where the default has 8, Q = 2 and 4, and 8
+     where it has 16, Q = 16, were slower: MPZG_GPU_MUL_G32, _G64, _G128) */
   static const char *gvar[] = {
     "MPZG_GPU_MUL_GRP=0",
     "MPZG_GPU_MUL_GRP=1",
-    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_TRI=0",
-    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=256",
-    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=64",
-    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=16;MPZG_GPU_MUL_G64=16;MPZG_GPU_MUL_G128=8",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_SW=0",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=128",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=32",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=4",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_TRI=0",
   };
+
   const char **vl = small == 2 ? gvar : small ? svar : var;
   const int nv = small == 2 ? (int) (sizeof gvar / sizeof gvar[0])
     : small ? (int) (sizeof svar / sizeof svar[0]) : (int) (sizeof var / sizeof var[0]);
@@ -274,6 +276,7 @@ mulk (int small)
           unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
           unsetenv ("MPZG_GPU_MUL_GRP"); unsetenv ("MPZG_GPU_MUL_TRI"); unsetenv ("MPZG_GPU_MUL_GRP_THREADS");
           unsetenv ("MPZG_GPU_MUL_G32"); unsetenv ("MPZG_GPU_MUL_G64"); unsetenv ("MPZG_GPU_MUL_G128");
+          unsetenv ("MPZG_GPU_MUL_SW");
           snprintf (buf, sizeof buf, "%s", vl[v]);
           for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
             {
@@ -295,6 +298,7 @@ mulk (int small)
       unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
           unsetenv ("MPZG_GPU_MUL_GRP"); unsetenv ("MPZG_GPU_MUL_TRI"); unsetenv ("MPZG_GPU_MUL_GRP_THREADS");
           unsetenv ("MPZG_GPU_MUL_G32"); unsetenv ("MPZG_GPU_MUL_G64"); unsetenv ("MPZG_GPU_MUL_G128");
+          unsetenv ("MPZG_GPU_MUL_SW");
       mpz_clear (e);
       for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
       free (a); free (b); free (r);
