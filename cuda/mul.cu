@@ -1194,7 +1194,7 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
 }
 
 /* Up to 128 limbs: 32/G instances per warp, MPZG_MUL_GRP_THREADS threads per block. */
-template <int Q, int G, bool TRI, bool SW = MPZG_MUL_SW != 0>
+template <int Q, int G, bool TRI, bool SW>
 static cudaError_t
 launch_grp (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
             cudaStream_t s, unsigned threads)
@@ -1263,36 +1263,37 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
       unsigned th = nv != NULL && *nv ? (unsigned) atoi (nv) : MPZG_MUL_GRP_THREADS;
       const char *g32 = getenv ("MPZG_GPU_MUL_G32"), *g64 = getenv ("MPZG_GPU_MUL_G64"),
         *g128 = getenv ("MPZG_GPU_MUL_G128");
+      /* MPZG_GPU_MUL_SW: the switch of every size (else tuning.h's, per size) */
       const char *sv = getenv ("MPZG_GPU_MUL_SW");
-      int sw = sv != NULL && *sv ? atoi (sv) != 0 : MPZG_MUL_SW;
-      if (tri && sw != MPZG_MUL_SW)     /* the other switch, default shapes */
-        {
-          if (Ma <= 32)
-            return launch_grp<4, 8, true, !MPZG_MUL_SW> (a, b, r, Ma, Mb, count, s, th);
-          if (Ma <= 64)
-            return launch_grp<8, 8, true, !MPZG_MUL_SW> (a, b, r, Ma, Mb, count, s, th);
-          return launch_grp<8, 16, true, !MPZG_MUL_SW> (a, b, r, Ma, Mb, count, s, th);
-        }
+      int sw32 = MPZG_MUL_SW32, sw64 = MPZG_MUL_SW64, sw128 = MPZG_MUL_SW128;
+      if (sv != NULL && *sv)
+        sw32 = sw64 = sw128 = atoi (sv) != 0;
       if (Ma <= 32)
         {
           if (g32 != NULL && atoi (g32) == 16)
-            return launch_grp<2, 16, true> (a, b, r, Ma, Mb, count, s, th);
+            return launch_grp<2, 16, true, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s, th);
           if (g32 != NULL && atoi (g32) == 4)
-            return launch_grp<8, 4, true> (a, b, r, Ma, Mb, count, s, th);
-          return tri ? launch_grp<4, 8, true> (a, b, r, Ma, Mb, count, s, th)
-                     : launch_grp<4, 8, false> (a, b, r, Ma, Mb, count, s, th);
+            return launch_grp<8, 4, true, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s, th);
+          if (!tri)
+            return launch_grp<4, 8, false, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s, th);
+          return sw32 ? launch_grp<4, 8, true, true> (a, b, r, Ma, Mb, count, s, th)
+                      : launch_grp<4, 8, true, false> (a, b, r, Ma, Mb, count, s, th);
         }
       if (Ma <= 64)
         {
           if (g64 != NULL && atoi (g64) == 16)
-            return launch_grp<4, 16, true> (a, b, r, Ma, Mb, count, s, th);
-          return tri ? launch_grp<8, 8, true> (a, b, r, Ma, Mb, count, s, th)
-                     : launch_grp<8, 8, false> (a, b, r, Ma, Mb, count, s, th);
+            return launch_grp<4, 16, true, MPZG_MUL_SW64 != 0> (a, b, r, Ma, Mb, count, s, th);
+          if (!tri)
+            return launch_grp<8, 8, false, MPZG_MUL_SW64 != 0> (a, b, r, Ma, Mb, count, s, th);
+          return sw64 ? launch_grp<8, 8, true, true> (a, b, r, Ma, Mb, count, s, th)
+                      : launch_grp<8, 8, true, false> (a, b, r, Ma, Mb, count, s, th);
         }
       if (g128 != NULL && atoi (g128) == 8)
-        return launch_grp<16, 8, true> (a, b, r, Ma, Mb, count, s, th);
-      return tri ? launch_grp<8, 16, true> (a, b, r, Ma, Mb, count, s, th)
-                 : launch_grp<8, 16, false> (a, b, r, Ma, Mb, count, s, th);
+        return launch_grp<16, 8, true, MPZG_MUL_SW128 != 0> (a, b, r, Ma, Mb, count, s, th);
+      if (!tri)
+        return launch_grp<8, 16, false, MPZG_MUL_SW128 != 0> (a, b, r, Ma, Mb, count, s, th);
+      return sw128 ? launch_grp<8, 16, true, true> (a, b, r, Ma, Mb, count, s, th)
+                   : launch_grp<8, 16, true, false> (a, b, r, Ma, Mb, count, s, th);
     }
   if (wide && half && Ma <= 128)
     {
@@ -1349,11 +1350,14 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
   /* up to 128 limbs: groups of 8 threads (Q = 4, 8) or 16 (Q = 8), tuning.h */
   const bool tri = MPZG_MUL_TRI != 0;
   if (Ma <= 32)
-    return launch_grp<4, 8, tri> (a, b, r, Ma, Mb, count, s, MPZG_MUL_GRP_THREADS);
+    return launch_grp<4, 8, tri, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s,
+                                                      MPZG_MUL_GRP_THREADS);
   if (Ma <= 64)
-    return launch_grp<8, 8, tri> (a, b, r, Ma, Mb, count, s, MPZG_MUL_GRP_THREADS);
+    return launch_grp<8, 8, tri, MPZG_MUL_SW64 != 0> (a, b, r, Ma, Mb, count, s,
+                                                      MPZG_MUL_GRP_THREADS);
   if (Ma <= 128)
-    return launch_grp<8, 16, tri> (a, b, r, Ma, Mb, count, s, MPZG_MUL_GRP_THREADS);
+    return launch_grp<8, 16, tri, MPZG_MUL_SW128 != 0> (a, b, r, Ma, Mb, count, s,
+                                                        MPZG_MUL_GRP_THREADS);
   return launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s);
 #endif
 }

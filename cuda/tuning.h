@@ -47,11 +47,23 @@
                                       warp), Q = Ma/16: 2^11 1148 -> 590 us, 2^12 1040 -> 869,
                                       2^13 1583 -> 1501 (gpu-mulopt2-2026-11-22-h100-mulk.log) */
 #define MPZG_MUL_GRP 1             /* up to 128 limbs: mul_grp_kernel, G = 8 threads per instance
-                                      (Q = 4 at 32 limbs, 8 at 64), 16 at 128 (Q = 8), skewed
-                                      shared rows (tuning builds: 0, the MPZG_MUL_HALF path) */
-#define MPZG_MUL_TRI 1             /* mul_grp_kernel: diagonal blocks as triangles */
-#define MPZG_MUL_SW 1              /* mul_grp_kernel: high to low switch without a restart */
-#define MPZG_MUL_GRP_THREADS 64    /* mul_grp_kernel: threads per block */
+                                      (Q = 4 at 32 limbs, 8 at 64), 16 at 128 (Q = 8), a and b in
+                                      shared rows of Q+1 limbs (bank skew), triangles, 64-thread
+                                      blocks.  Kernel-only, 2^30-bit batches, NVIDIA H100 80GB
+                                      HBM3, 2026-11-22, 16-thread block kernel -> this: 2^11
+                                      589.2 -> 431.7 us, 2^12 868.3 -> 676.7, 2^13 1503.8 ->
+                                      1234.4; 2^10 and 2^14..2^17 unchanged (other kernels)
+                                      (bench/results/gpu-2026-11-22-h100-mulopt-s3-run3.log).
+                                      Tuning builds: 0, the MPZG_MUL_HALF path. */
+#define MPZG_MUL_TRI 1             /* diagonal blocks as triangles; off: 2^11 459.4, 2^12 729.4,
+                                      2^13 1302.1 (SW as below, run3 log) */
+/* high to low switch without a restart (low run on top of the high one), per size:
+   on/off 2^11 441.0/431.7, 2^12 703.9/676.7, 2^13 1234.4/1281.2 (run3 log) */
+#define MPZG_MUL_SW32 0
+#define MPZG_MUL_SW64 0
+#define MPZG_MUL_SW128 1
+#define MPZG_MUL_GRP_THREADS 64    /* threads per block; 128: 2^11 445.5, 2^12 718.8, 2^13 1258.6;
+                                      32: 443.2, 734.9, 1240.9 (SW on, run3 log); 256 slower (run2) */
 #define MPZG_MUL_VEC 0             /* wide loop: b and entering a words by vector loads once per block
                                       of steps (1: all Q, 2: Q <= 2); measured no faster, off */
 

@@ -233,18 +233,20 @@ mulk (int small)
     "MPZG_GPU_MUL_VEC=2;MPZG_GPU_MUL_HALF=0",
   };
   /* "mulg": mul_grp_kernel (up to 128 limbs) against the 16-thread block kernel (v0):
-     the high to low switch with a restart, block sizes, 4 threads at 32 limbs (Q = 8),
-     no triangles; 2^10..2^17 (16 threads where the default has 8, Q = 2 and 4, and 8
-     where it has 16, Q = 16, were slower: MPZG_GPU_MUL_G32, _G64, _G128) */
+     the high to low switch with and without a restart at every size, 128-thread
+     blocks, no triangles, 4 threads at 32 limbs (Q = 8); 2^10..2^17 (16 threads where
+     the default has 8, Q = 2 and 4, and 8 where it has 16, Q = 16, were slower:
+     MPZG_GPU_MUL_G32, _G64, _G128) */
   static const char *gvar[] = {
     "MPZG_GPU_MUL_GRP=0",
     "MPZG_GPU_MUL_GRP=1",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_SW=0",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_SW=1",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=128",
-    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=32",
-    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=4",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_TRI=0",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=4",
   };
+
 
   const char **vl = small == 2 ? gvar : small ? svar : var;
   const int nv = small == 2 ? (int) (sizeof gvar / sizeof gvar[0])
