@@ -27,13 +27,16 @@
    spills, 2^10 bits 274.6 -> 201.4 us per 2^30-bit batch on an H100, 2^8 and 2^9
    unchanged at the memory floor (bench/results/gpu-mulopt3-2026-11-22-h100-mulks.log).
 
-   Up to 128 limbs (MPZG_MUL_HALF) an instance gets 16 threads, two instances per warp,
-   and Q = Ma/16 (2 at 2^11 bits, 4 at 2^12, 8 at 2^13): with whole warps Q was 1-4
-   there and the per-step overhead (b word, window word, two carry adds) weighed on
-   few products; the carry scan is then one ballot restricted to the half warp.  On an
-   H100, 2^11 bits 1148 -> 590 us, 2^12 1040 -> 869, 2^13 1583 -> 1501 per 2^30-bit
-   batch (bench/results/gpu-mulopt2-2026-11-22-h100-mulk.log).  Loading b and the
-   window words as vectors once per block of steps (MPZG_MUL_VEC) was no faster. */
+   Up to 128 limbs (mul_grp_kernel, MPZG_MUL_GRP) an instance gets G = 8 threads at
+   32 and 64 limbs (Q = 4, 8) and 16 at 128 (Q = 8), 32/G instances per warp: with
+   whole warps Q was 1-4 there and the per-step overhead (b word, window word, two
+   carry adds) weighed on few products.  a and b sit in shared rows of Q+1 limbs
+   (bank skew), the diagonal blocks are done as triangles, the high run goes first so
+   that a warp stays in lockstep, 64-thread blocks.  Kernel-only on an H100, 2^30-bit
+   batches, 16-thread block kernel (MPZG_MUL_HALF, tuning builds) -> mul_grp_kernel:
+   2^11 bits 588.7 -> 429.6 us, 2^12 866.6 -> 674.3, 2^13 1500.4 -> 1232.6
+   (bench/results/gpu-2026-11-22-h100-mulopt-s3-final.log).  Loading b and the window
+   words as vectors once per block of steps (MPZG_MUL_VEC) was no faster. */
 
 #include <stdlib.h>
 #include "carry.cuh"
