@@ -27,13 +27,16 @@
    spills, 2^10 bits 274.6 -> 201.4 us per 2^30-bit batch on an H100, 2^8 and 2^9
    unchanged at the memory floor (bench/results/gpu-mulopt3-2026-11-22-h100-mulks.log).
 
-   Up to 128 limbs (MPZG_MUL_HALF) an instance gets 16 threads, two instances per warp,
-   and Q = Ma/16 (2 at 2^11 bits, 4 at 2^12, 8 at 2^13): with whole warps Q was 1-4
-   there and the per-step overhead (b word, window word, two carry adds) weighed on
-   few products; the carry scan is then one ballot restricted to the half warp.  On an
-   H100, 2^11 bits 1148 -> 590 us, 2^12 1040 -> 869, 2^13 1583 -> 1501 per 2^30-bit
-   batch (bench/results/gpu-mulopt2-2026-11-22-h100-mulk.log).  Loading b and the
-   window words as vectors once per block of steps (MPZG_MUL_VEC) was no faster. */
+   Up to 128 limbs (mul_grp_kernel, MPZG_MUL_GRP) an instance gets G = 8 threads at
+   32 and 64 limbs (Q = 4, 8) and 16 at 128 (Q = 8), 32/G instances per warp: with
+   whole warps Q was 1-4 there and the per-step overhead (b word, window word, two
+   carry adds) weighed on few products.  a and b sit in shared rows of Q+1 limbs
+   (bank skew), the diagonal blocks are done as triangles, the high run goes first so
+   that a warp stays in lockstep, 64-thread blocks.  Kernel-only on an H100, 2^30-bit
+   batches, 16-thread block kernel (MPZG_MUL_HALF, tuning builds) -> mul_grp_kernel:
+   2^11 bits 588.7 -> 429.6 us, 2^12 866.6 -> 674.3, 2^13 1500.4 -> 1232.6
+   (bench/results/gpu-2026-11-22-h100-mulopt-s3-final.log).  Loading b and the window
+   words as vectors once per block of steps (MPZG_MUL_VEC) was no faster. */
 
 #include <stdlib.h>
 #include "carry.cuh"
@@ -690,6 +693,397 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
     }
 }
 
+/* ---- Up to 128 limbs: groups of G = 8 or 16 threads per instance (mul_grp_kernel).
+
+   The load-balanced partition of mul_block_kernel with Q = Ma/8 (G = 8 threads per
+   instance at 32 and 64 limbs: Q = 4, 8) or Q = 8 with G = 16 (128 limbs), so that a
+   step's W = 2Q products outweigh its fixed cost (b word, window word, two carry
+   adds), and 32/G instances per warp.
+
+   Bank conflicts.  In the low phase the G threads of an instance read one b word
+   (broadcast) and G window words of a, W 32-bit words apart; in the high phase one a
+   word and G b words, W apart.  With W a multiple of 8 those were 2- to 8-way
+   conflicts, as were the 32/G instances' broadcasts when the instance regions were a
+   multiple of 32 words apart.  So a and b are stored in rows of W words (Q limbs) with
+   a row stride of W + 2 (Q + 1 limbs): the G reads of a step then fall on G distinct
+   even or odd banks, and instance gi of a warp starts at bank adj(gi) (0, 16, 1, 17
+   for G = 8; 0, 1 for G = 16), which puts the warp's 32 reads on 32 banks and its
+   32/G broadcasts on distinct banks (checked for W = 8, 16, 32); for G = 4 (tuning
+   builds) adj is 0, 16, 1, 17, 8, 24, 9, 25 (W = 16).  A block of W steps
+   (one row of b) reads one row of a, so every address is a constant offset from a
+   per-block row pointer.
+
+   Triangles (TRI).  The last low block of thread t (b row t) multiplies the window
+   only where the a index is >= 0 (column q >= step s), the first high block only where
+   it is < Ma (q < s): each is half a block of products, together one.  Done as full
+   blocks they cost one extra block per thread: 1/(Ma/Q + 1) of the work.  In the
+   high triangle a step's chain ends at column s - 1 and its carry goes into the next
+   word, which so far only received carries (no products), so it cannot overflow. */
+
+/* One step of the low triangle: columns q >= S only. */
+template <int W, int S>
+__device__ __forceinline__ void
+lowtri_step (u32 *E, u32 *O, const u32 *win, u32 b)
+{
+  const int qe = S + (S & 1), qo = S + 1 - (S & 1);
+  if (qe < W)
+    {
+      mad_lo_cc (E[qe], win[(qe - S + W) % W], b);
+      madc_hi_cc (E[qe + 1], win[(qe - S + W) % W], b);
+#pragma unroll
+      for (int q = qe + 2; q < W; q += 2)
+        {
+          madc_lo_cc (E[q], win[(q - S + W) % W], b);
+          madc_hi_cc (E[q + 1], win[(q - S + W) % W], b);
+        }
+      addc0 (E[W]);
+    }
+  if (qo < W)
+    {
+      mad_lo_cc (O[qo - 1], win[(qo - S + W) % W], b);
+      madc_hi_cc (O[qo], win[(qo - S + W) % W], b);
+#pragma unroll
+      for (int q = qo + 2; q < W; q += 2)
+        {
+          madc_lo_cc (O[q - 1], win[(q - S + W) % W], b);
+          madc_hi_cc (O[q], win[(q - S + W) % W], b);
+        }
+      addc0 (O[W]);
+    }
+}
+
+/* One step of the high triangle: columns q < S only; the chain's carry goes into the
+   word above its last pair. */
+template <int W, int S>
+__device__ __forceinline__ void
+hightri_step (u32 *E, u32 *O, const u32 *win, u32 b)
+{
+  if (S >= 1)
+    {
+      const int ql = (S - 1) & ~1;      /* last even column < S */
+      mad_lo_cc (E[0], win[(W - S) % W], b);
+      madc_hi_cc (E[1], win[(W - S) % W], b);
+#pragma unroll
+      for (int q = 2; q <= ql; q += 2)
+        {
+          madc_lo_cc (E[q], win[(q - S + W) % W], b);
+          madc_hi_cc (E[q + 1], win[(q - S + W) % W], b);
+        }
+      addc0 (E[ql + 2]);
+    }
+  if (S >= 2)
+    {
+      const int ql = ((S - 2) | 1);     /* last odd column < S */
+      mad_lo_cc (O[0], win[(1 - S + W) % W], b);
+      madc_hi_cc (O[1], win[(1 - S + W) % W], b);
+#pragma unroll
+      for (int q = 3; q <= ql; q += 2)
+        {
+          madc_lo_cc (O[q - 1], win[(q - S + W) % W], b);
+          madc_hi_cc (O[q], win[(q - S + W) % W], b);
+        }
+      addc0 (O[ql + 1]);
+    }
+}
+
+/* A block of W steps: K 0 full, 1 low triangle, 2 high triangle.  bj: the b row;
+   anext: the last word of the a row whose words enter the window (anext[-s] after
+   step s, into slot W-1-s). */
+template <int W, int K, int S>
+struct grp_block
+{
+  static __device__ __forceinline__ void
+  go (u32 *E, u32 *O, u32 *win, const u32 *bj, const u32 *anext)
+  {
+    if (K == 0)
+      run_step_wide<W, S> (E, O, win, bj[S]);
+    else if (K == 1)
+      lowtri_step<W, S> (E, O, win, bj[S]);
+    else
+      hightri_step<W, S> (E, O, win, bj[S]);
+    if (K != 1)                 /* the low triangle's entering words are the zero row
+                                   below a, and only the skipped products use them */
+      win[W - 1 - S] = anext[-S];
+    grp_block<W, K, S + 1>::go (E, O, win, bj, anext);
+  }
+};
+template <int W, int K>
+struct grp_block<W, K, W>
+{
+  static __device__ __forceinline__ void go (u32 *, u32 *, u32 *, const u32 *, const u32 *) {}
+};
+
+/* Carry scan over groups of G threads (G = 4, 8 or 16, 32/G groups per warp): the ballot
+   masks restricted to this group; threads past the instance's runs propagate, so bit G
+   is the group's carry out. */
+template <int G>
+__device__ __forceinline__ unsigned
+grp_carry_scan (bool g, bool p, unsigned cin, unsigned *cout)
+{
+  unsigned lane = threadIdx.x & 31, sh = lane & (32 - G);
+  unsigned Gm = __ballot_sync (0xffffffffu, g), Pm = __ballot_sync (0xffffffffu, p);
+  Gm = (Gm >> sh) & ((1u << G) - 1);
+  Pm = (Pm >> sh) & ((1u << G) - 1);
+  unsigned x = ((Gm | Pm) + Gm + cin) ^ Pm;
+  *cout = (x >> G) & 1u;
+  return (x >> (lane & (G - 1))) & 1u;
+}
+
+/* Shared memory of one instance (32-bit words): a as Ma/Q + 2 rows (a zero row on each
+   side), b as ceil(Mb/Q) rows, rows W + 2 apart; the bank offset adj (up to 25); the
+   runs' top words (2G limbs) at the end.  A multiple of 32, so that every instance
+   starts on bank 0 before adj. */
+static unsigned
+grp_region (unsigned Q, unsigned G, unsigned Ma, unsigned Mb)
+{
+  unsigned S = 2 * Q + 2, T = (Ma + Q - 1) / Q, nbq = (Mb + Q - 1) / Q;
+  unsigned aw = ((T + 2) * S + 31) & ~31u;
+  return (aw + nbq * S + 25 + 4 * G + 31) & ~31u;
+}
+
+template <int Q, int G, bool TRI, bool SW>
+__global__ void __launch_bounds__ (256)
+mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
+                unsigned Ma, unsigned Mb, size_t count, unsigned reg32)
+{
+  const int W = 2 * Q, S = W + 2;
+  extern __shared__ __align__ (16) u32 smem32[];
+  const unsigned gi = threadIdx.x / G, tt = threadIdx.x % G, ipb = blockDim.x / G;
+  /* a is taken as Map = Ma rounded up to Q limbs (zeros above): the product's top
+     Map - Ma limbs are zero and are not stored */
+  const unsigned Map = (Ma + Q - 1) / Q * Q, T = Map / Q, nbq = (Mb + Q - 1) / Q;
+  const unsigned base = tt * Q;
+  const size_t inst = (size_t) blockIdx.x * ipb + gi;
+  const bool live = inst < count;
+  u32 *reg = smem32 + (size_t) gi * reg32;
+  const unsigned wg = gi % (32 / G);
+  const unsigned adj = G == 16 ? wg : (wg & 1) * 16 + ((wg >> 1) & 1) + (wg >> 2) * 8;
+  u32 *sa = reg + adj, *sb = sa + (((T + 2) * S + 31) & ~31u);
+  u64 *sov = (u64 *) (reg + reg32) - 2 * G;
+
+  /* 1. operands to shared memory, coalesced, in skewed rows; zero rows around a,
+     zeros above Ma and Mb */
+  {
+    const u64 *ap = A + inst * Ma, *bp = B + inst * Mb;
+    for (unsigned i = tt; i < Map; i += G)
+      {
+        u64 x = live && i < Ma ? ap[i] : 0;
+        u32 *d = sa + (1 + i / Q) * S + 2 * (i % Q);
+        d[0] = (u32) x;
+        d[1] = (u32) (x >> 32);
+      }
+    for (unsigned i = tt; i < nbq * Q; i += G)
+      {
+        u64 x = live && i < Mb ? bp[i] : 0;
+        u32 *d = sb + (i / Q) * S + 2 * (i % Q);
+        d[0] = (u32) x;
+        d[1] = (u32) (x >> 32);
+      }
+    for (unsigned k = tt; k < W; k += G)
+      {
+        sa[k] = 0;
+        sa[(T + 1) * S + k] = 0;
+      }
+  }
+  __syncthreads ();
+
+  /* 2. the two runs (as mul_block_kernel, WIDE), high first: b rows t..nbq-1 against
+     the zero row above a (the window) and a rows T, T-1, ...; then low: b rows
+     0..min(t, nbq-1) against a rows t+1 (the window), t, ...  The threads of a warp
+     run in lockstep through one loop of full blocks (the body issued once for all),
+     switching from high to low at their own iteration; in this order every thread's
+     triangles fall on the same iterations (the first and the last), which they
+     would not low first: on separate loops or blocks per thread the warp issues
+     every distinct path in turn (measured 1.3x to 1.5x slower). */
+  u64 rl[Q + 1], rh[Q + 1];
+#pragma unroll
+  for (int q = 0; q <= Q; q++)
+    rl[q] = rh[q] = 0;
+  if (tt < T)
+    {
+      u32 E[W + 1], O[W + 1], win[W], acc[W + 2];
+#pragma unroll
+      for (int q = 0; q <= W; q++)
+        E[q] = O[q] = 0;
+#pragma unroll
+      for (int q = 0; q < W; q++)
+        win[q] = 0;             /* the high window starts on the zero row above a */
+      const u32 *ar = sa + T * S + W - 1, *br = sb + tt * S;
+      const bool diag = tt < nbq;         /* b row t exists: a high phase, a diagonal */
+      /* full blocks: nbq - 1 - t high then t low, or nbq low (no diagonal) */
+      const unsigned nfull = diag ? nbq - 1 : nbq, nhigh = diag ? nbq - 1 - tt : 0;
+      if (diag)
+        {
+          if (TRI)
+            grp_block<W, 2, 0>::go (E, O, win, br, ar);
+          else
+            grp_block<W, 0, 0>::go (E, O, win, br, ar);
+          ar -= S;
+          br += S;
+        }
+      bool low = false;
+      if (SW)
+        {
+          /* the switch without a restart: the low run accumulates on top of the high
+             one (both sums fit W+2 words with room to spare), rh is a snapshot and
+             rl the difference at the end; when b has as many rows as a (nbq = T),
+             the high phase ends with the window on a row t+1 and the next entering
+             row t, which is where the low phase starts, so only b's row pointer
+             moves.  The warp then issues a fold and a few moves per iteration at the
+             switch, instead of also zeroing E and O and reloading the window. */
+          const bool cont = nbq == T;
+          if (!diag)
+            {
+#pragma unroll
+              for (int q = 0; q < W; q++)
+                win[q] = sa[(tt + 1) * S + q];
+              ar = sa + tt * S + W - 1;
+              br = sb;
+              low = true;
+            }
+          for (unsigned f = 0; f < nfull; f++)
+            {
+              if (!low && f == nhigh)
+                {
+                  fold_wide<W> (acc, E, O);
+#pragma unroll
+                  for (int q = 0; q <= Q; q++)
+                    rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+                  if (!cont)
+                    {
+#pragma unroll
+                      for (int q = 0; q < W; q++)
+                        win[q] = sa[(tt + 1) * S + q];
+                      ar = sa + tt * S + W - 1;
+                    }
+                  br = sb;
+                  low = true;
+                }
+              grp_block<W, 0, 0>::go (E, O, win, br, ar);
+              ar -= S;
+              br += S;
+            }
+          if (!low)
+            {
+              fold_wide<W> (acc, E, O);
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+              if (!cont)
+                {
+#pragma unroll
+                  for (int q = 0; q < W; q++)
+                    win[q] = sa[(tt + 1) * S + q];
+                  ar = sa + tt * S + W - 1;
+                }
+              br = sb;
+            }
+          if (diag)
+            grp_block<W, TRI ? 1 : 0, 0>::go (E, O, win, br, ar);
+          fold_wide<W> (acc, E, O);
+          unsigned bw = 0;
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            {
+              u64 x = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32), y = rh[q] + bw;
+              bw = (y < rh[q]) | (x < y);
+              rl[q] = x - y;
+            }
+        }
+      else
+      {
+      for (unsigned f = 0; f < nfull; f++)
+        {
+          if (f == nhigh)
+            {
+              fold_wide<W> (acc, E, O);
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+#pragma unroll
+              for (int q = 0; q <= W; q++)
+                E[q] = O[q] = 0;
+#pragma unroll
+              for (int q = 0; q < W; q++)
+                win[q] = sa[(tt + 1) * S + q];
+              ar = sa + tt * S + W - 1;
+              br = sb;
+              low = true;
+            }
+          grp_block<W, 0, 0>::go (E, O, win, br, ar);
+          ar -= S;
+          br += S;
+        }
+      if (!low)                 /* t = 0: no full low block */
+        {
+          fold_wide<W> (acc, E, O);
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+#pragma unroll
+          for (int q = 0; q <= W; q++)
+            E[q] = O[q] = 0;
+#pragma unroll
+          for (int q = 0; q < W; q++)
+            win[q] = sa[(tt + 1) * S + q];
+          ar = sa + tt * S + W - 1;
+          br = sb;
+        }
+      if (diag)
+        {
+          if (TRI)
+            grp_block<W, 1, 0>::go (E, O, win, br, ar);
+          else
+            grp_block<W, 0, 0>::go (E, O, win, br, ar);
+        }
+      fold_wide<W> (acc, E, O);
+#pragma unroll
+      for (int q = 0; q <= Q; q++)
+        rl[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+      }
+    }
+
+  /* 3. each run's top word to the next run */
+  sov[tt] = rl[Q];
+  sov[G + tt] = rh[Q];
+  __syncthreads ();
+  bool gl = false, pl = true, gh = false, ph = true;
+  if (tt < T)
+    {
+      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[G + tt - 1] : sov[T - 1];
+      add_prev<Q> (rl, l0, gl, pl);
+      add_prev<Q> (rh, h0, gh, ph);
+    }
+
+  /* 4. carries: all low runs, then all high runs; the product staged over a and b
+     (every read of them is behind the barrier above) */
+  unsigned c1, c2;
+  unsigned cl = grp_carry_scan<G> (gl, pl, 0, &c1);
+  unsigned ch = grp_carry_scan<G> (gh, ph, c1, &c2);
+  u64 *sr = (u64 *) reg;
+  if (tt < T)
+    {
+      add_carry<Q> (rl, cl);
+      add_carry<Q> (rh, ch);
+#pragma unroll
+      for (int q = 0; q < Q; q++)
+        {
+          sr[base + q] = rl[q];
+          if (base + q < Mb)
+            sr[Map + base + q] = rh[q];
+        }
+    }
+  __syncthreads ();
+
+  /* 5. product out, coalesced */
+  if (live)
+    {
+      u64 *rp = R + inst * (size_t) (Ma + Mb);
+      for (unsigned i = tt; i < Ma + Mb; i += G)
+        rp[i] = sr[i];          /* column i; those from Ma + Mb up are zero */
+    }
+}
+
 unsigned
 mul_small_width (unsigned n)
 {
@@ -802,6 +1196,30 @@ launch_block_q (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, si
   return cudaGetLastError ();
 }
 
+/* Up to 128 limbs: 32/G instances per warp, MPZG_MUL_GRP_THREADS threads per block. */
+template <int Q, int G, bool TRI, bool SW>
+static cudaError_t
+launch_grp (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
+            cudaStream_t s, unsigned threads)
+{
+  if (Mb > Ma || Mb == 0 || (Ma + Q - 1) / Q > G)
+    return cudaErrorInvalidValue;
+  unsigned reg32 = grp_region (Q, G, Ma, Mb);
+  if (threads < 32 || threads > 256 || threads % 32)
+    threads = MPZG_MUL_GRP_THREADS;
+  /* whole warps, at most 48 KiB of shared memory per block (no opt-in needed) */
+  while (threads > 32 && (size_t) (threads / G) * reg32 * sizeof (u32) > 48 * 1024)
+    threads -= 32;
+  unsigned ipb = threads / G;
+  size_t bytes = (size_t) ipb * reg32 * sizeof (u32);
+  if (bytes > 48 * 1024)
+    return cudaErrorInvalidValue;
+  size_t blocks = (count + ipb - 1) / ipb;
+  mul_grp_kernel<Q, G, TRI, SW><<<(unsigned) blocks, threads, bytes, s>>> (a, b, r, Ma, Mb,
+                                                                           count, reg32);
+  return cudaGetLastError ();
+}
+
 cudaError_t
 launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, size_t count,
                   cudaStream_t s)
@@ -835,6 +1253,51 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
   /* MPZG_GPU_MUL_HALF=1: up to 128 limbs, 16 threads per instance, Q = Ma / 16 */
   const char *hv = getenv ("MPZG_GPU_MUL_HALF");
   int half = hv != NULL && *hv ? atoi (hv) != 0 : MPZG_MUL_HALF;
+  /* MPZG_GPU_MUL_GRP=0: the paths below up to 128 limbs (comparison runs); else
+     mul_grp_kernel, triangles MPZG_GPU_MUL_TRI, MPZG_GPU_MUL_GRP_THREADS per block,
+     MPZG_GPU_MUL_G32, _G64, _G128: threads per instance at <= 32, 64, 128 limbs
+     (8 or 16, and 4 at 32 limbs; Q = 4, 8, 8 at the defaults 8, 8, 16) */
+  const char *gv = getenv ("MPZG_GPU_MUL_GRP");
+  int grp = gv != NULL && *gv ? atoi (gv) : MPZG_MUL_GRP;
+  if (grp && Ma <= 128)
+    {
+      const char *tv = getenv ("MPZG_GPU_MUL_TRI"), *nv = getenv ("MPZG_GPU_MUL_GRP_THREADS");
+      int tri = tv != NULL && *tv ? atoi (tv) != 0 : MPZG_MUL_TRI;
+      unsigned th = nv != NULL && *nv ? (unsigned) atoi (nv) : MPZG_MUL_GRP_THREADS;
+      const char *g32 = getenv ("MPZG_GPU_MUL_G32"), *g64 = getenv ("MPZG_GPU_MUL_G64"),
+        *g128 = getenv ("MPZG_GPU_MUL_G128");
+      /* MPZG_GPU_MUL_SW: the switch of every size (else tuning.h's, per size) */
+      const char *sv = getenv ("MPZG_GPU_MUL_SW");
+      int sw32 = MPZG_MUL_SW32, sw64 = MPZG_MUL_SW64, sw128 = MPZG_MUL_SW128;
+      if (sv != NULL && *sv)
+        sw32 = sw64 = sw128 = atoi (sv) != 0;
+      if (Ma <= 32)
+        {
+          if (g32 != NULL && atoi (g32) == 16)
+            return launch_grp<2, 16, true, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s, th);
+          if (g32 != NULL && atoi (g32) == 4)
+            return launch_grp<8, 4, true, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s, th);
+          if (!tri)
+            return launch_grp<4, 8, false, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s, th);
+          return sw32 ? launch_grp<4, 8, true, true> (a, b, r, Ma, Mb, count, s, th)
+                      : launch_grp<4, 8, true, false> (a, b, r, Ma, Mb, count, s, th);
+        }
+      if (Ma <= 64)
+        {
+          if (g64 != NULL && atoi (g64) == 16)
+            return launch_grp<4, 16, true, MPZG_MUL_SW64 != 0> (a, b, r, Ma, Mb, count, s, th);
+          if (!tri)
+            return launch_grp<8, 8, false, MPZG_MUL_SW64 != 0> (a, b, r, Ma, Mb, count, s, th);
+          return sw64 ? launch_grp<8, 8, true, true> (a, b, r, Ma, Mb, count, s, th)
+                      : launch_grp<8, 8, true, false> (a, b, r, Ma, Mb, count, s, th);
+        }
+      if (g128 != NULL && atoi (g128) == 8)
+        return launch_grp<16, 8, true, MPZG_MUL_SW128 != 0> (a, b, r, Ma, Mb, count, s, th);
+      if (!tri)
+        return launch_grp<8, 16, false, MPZG_MUL_SW128 != 0> (a, b, r, Ma, Mb, count, s, th);
+      return sw128 ? launch_grp<8, 16, true, true> (a, b, r, Ma, Mb, count, s, th)
+                   : launch_grp<8, 16, true, false> (a, b, r, Ma, Mb, count, s, th);
+    }
   if (wide && half && Ma <= 128)
     {
       unsigned Q = Ma <= 16 ? 1 : Ma <= 32 ? 2 : Ma <= 64 ? 4 : 8;
@@ -884,30 +1347,20 @@ launch_mul_block (const u64 *a, const u64 *b, u64 *r, unsigned Ma, unsigned Mb, 
 #else
   /* The default build: the variant chosen by measurement (tuning.h) and nothing
      else, so that no comparison kernel is compiled or chosen at run time. */
-#if MPZG_MUL_WIDE != 1 || MPZG_MUL_VEC != 0 || MPZG_MUL_HALF != 1
-#error "the default build compiles only MPZG_MUL_WIDE=1 VEC=0 HALF=1; build other choices with -DMPZG_TUNING_VARIANTS"
+#if MPZG_MUL_WIDE != 1 || MPZG_MUL_VEC != 0 || MPZG_MUL_GRP != 1 || MPZG_MUL_Q4_MAX > 128
+#error "the default build compiles only MPZG_MUL_WIDE=1 VEC=0 GRP=1 and Q = 8 above 128 limbs; build other choices with -DMPZG_TUNING_VARIANTS"
 #endif
-  const unsigned q1max = MPZG_MUL_Q1_MAX < 256 ? MPZG_MUL_Q1_MAX : 256;
-  const unsigned q2max = MPZG_MUL_Q2_MAX < 2 * 256 ? MPZG_MUL_Q2_MAX : 2 * 256;
-  const unsigned q4max = MPZG_MUL_Q4_MAX < 4 * 256 ? MPZG_MUL_Q4_MAX : 4 * 256;
-  if (Ma <= 128)                /* 16 threads per instance, Q = Ma / 16 */
-    {
-      unsigned Q = Ma <= 16 ? 1 : Ma <= 32 ? 2 : Ma <= 64 ? 4 : 8;
-      if (Ma % Q == 0)
-        switch (Q)
-          {
-          case 1: return launch_block_q<1, true, false> (a, b, r, Ma, Mb, count, s, true);
-          case 2: return launch_block_q<2, true, false> (a, b, r, Ma, Mb, count, s, true);
-          case 4: return launch_block_q<4, true, false> (a, b, r, Ma, Mb, count, s, true);
-          default: return launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s, true);
-          }
-    }
-  if (Ma <= q1max)
-    return launch_block_q<1, true, false> (a, b, r, Ma, Mb, count, s);
-  if (Ma <= q2max)
-    return launch_block_q<2, true, false> (a, b, r, Ma, Mb, count, s);
-  if (Ma <= q4max)
-    return launch_block_q<4, true, false> (a, b, r, Ma, Mb, count, s);
+  /* up to 128 limbs: groups of 8 threads (Q = 4, 8) or 16 (Q = 8), tuning.h */
+  const bool tri = MPZG_MUL_TRI != 0;
+  if (Ma <= 32)
+    return launch_grp<4, 8, tri, MPZG_MUL_SW32 != 0> (a, b, r, Ma, Mb, count, s,
+                                                      MPZG_MUL_GRP_THREADS);
+  if (Ma <= 64)
+    return launch_grp<8, 8, tri, MPZG_MUL_SW64 != 0> (a, b, r, Ma, Mb, count, s,
+                                                      MPZG_MUL_GRP_THREADS);
+  if (Ma <= 128)
+    return launch_grp<8, 16, tri, MPZG_MUL_SW128 != 0> (a, b, r, Ma, Mb, count, s,
+                                                        MPZG_MUL_GRP_THREADS);
   return launch_block_q<8, true, false> (a, b, r, Ma, Mb, count, s);
 #endif
 }

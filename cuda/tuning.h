@@ -28,8 +28,9 @@
 
 /* mul: up to this width (the longer operand, both padded to one of the small widths
    below), one thread per instance, interleaved, product scanning in registers; above
-   it, a group of whole warps per instance (contiguous layout), Q result words per
-   thread (load-balanced partition), Q chosen by the longer operand's width. */
+   it, a group of threads per instance (contiguous layout), Q result words per thread
+   (load-balanced partition): up to 128 limbs 8 or 16 threads (MPZG_MUL_GRP below),
+   above whole warps, Q chosen by the longer operand's width. */
 #define MPZG_MUL_SMALL_MAX 24       /* 2^11 bits (32 limbs): block kernel (Q = 1) 1136 us, small
                                       kernel 1322 us (gpu-mulopt-2026-11-22-h100-mulk.log);
                                       25..32 limbs run the small kernel at M = 32 anyway */
@@ -38,14 +39,34 @@
                                       products, W = 8 (2^10 bits 274.6 -> 201.4 us,
                                       gpu-mulopt3-2026-11-22-h100-mulks.log); 3 W = 16; 0 32-bit
                                       chains; 1 (tuning builds) operand scanning, 64-bit products */
-#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (whole warps, MPZG_MUL_HALF 0 only) */
-#define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 (whole warps, MPZG_MUL_HALF 0 only) */
+#define MPZG_MUL_Q1_MAX 32         /* Ma <= 32: Q = 1 (whole warps, tuning builds with GRP and HALF 0) */
+#define MPZG_MUL_Q2_MAX 64         /* Ma <= 64: Q = 2 (whole warps, tuning builds with GRP and HALF 0) */
 #define MPZG_MUL_Q4_MAX 128        /* Ma <= 128: Q = 4; above: Q = 8 (wide loop: 2^14 2648 us vs 2893 at 256) */
 #define MPZG_MUL_BLOCK_THREADS 256 /* instances per block: this many threads' worth */
 #define MPZG_MUL_WIDE 1            /* block kernel: 64-bit products (IMAD.WIDE.U32.X chains) */
-#define MPZG_MUL_HALF 1            /* block kernel up to 128 limbs: 16 threads per instance (two per
-                                      warp), Q = Ma/16: 2^11 1148 -> 590 us, 2^12 1040 -> 869,
-                                      2^13 1583 -> 1501 (gpu-mulopt2-2026-11-22-h100-mulk.log) */
+#define MPZG_MUL_HALF 1            /* (tuning builds, MPZG_GPU_MUL_GRP=0) block kernel up to 128
+                                      limbs: 16 threads per instance (two per warp), Q = Ma/16:
+                                      2^11 1148 -> 590 us, 2^12 1040 -> 869, 2^13 1583 -> 1501
+                                      (gpu-mulopt2-2026-11-22-h100-mulk.log) */
+#define MPZG_MUL_GRP 1             /* up to 128 limbs: mul_grp_kernel, G = 8 threads per instance
+                                      (Q = 4 at 32 limbs, 8 at 64), 16 at 128 (Q = 8), a and b in
+                                      shared rows of Q+1 limbs (bank skew), triangles, 64-thread
+                                      blocks.  Kernel-only, 2^30-bit batches, NVIDIA H100 80GB
+                                      HBM3, 2026-11-22, 16-thread block kernel -> default build:
+                                      2^11 588.7 -> 429.6 us, 2^12 866.6 -> 674.3, 2^13 1500.4 ->
+                                      1232.6; 2^10 and 2^14..2^17 unchanged (other kernels)
+                                      (bench/results/gpu-2026-11-22-h100-mulopt-s3-final.log;
+                                      variants: ...-run2.log, ...-run3.log).  Tuning builds: 0,
+                                      the MPZG_MUL_HALF path. */
+#define MPZG_MUL_TRI 1             /* diagonal blocks as triangles; off: 2^11 459.4, 2^12 729.4,
+                                      2^13 1302.1 (SW as below, run3 log) */
+/* high to low switch without a restart (low run on top of the high one), per size:
+   on/off 2^11 441.0/431.7, 2^12 703.9/676.7, 2^13 1234.4/1281.2 (run3 log) */
+#define MPZG_MUL_SW32 0
+#define MPZG_MUL_SW64 0
+#define MPZG_MUL_SW128 1
+#define MPZG_MUL_GRP_THREADS 64    /* threads per block; 128: 2^11 445.5, 2^12 718.8, 2^13 1258.6;
+                                      32: 443.2, 734.9, 1240.9 (SW on, run3 log); 256 slower (run2) */
 #define MPZG_MUL_VEC 0             /* wide loop: b and entering a words by vector loads once per block
                                       of steps (1: all Q, 2: Q <= 2); measured no faster, off */
 

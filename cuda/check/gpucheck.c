@@ -1,6 +1,6 @@
 /* gpucheck.c -- differential check of mpzg_add_n/sub_n/mul_n against GMP loops, and
    kernel-only / end-to-end timings.  Scratch tool for the GPU path (not installed).
-   usage: gpucheck [check REPS] [checkadd REPS] [checkmul REPS] [time] [addk] [mulk] [mulks] */
+   usage: gpucheck [check REPS] [checkadd REPS] [checkmul REPS] [time] [addk] [mulk] [mulks] [mulg] */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,12 +232,29 @@ mulk (int small)
     "MPZG_GPU_MUL_VEC=1;MPZG_GPU_MUL_HALF=1;MPZG_GPU_MUL_SMALL_MAX=0",
     "MPZG_GPU_MUL_VEC=2;MPZG_GPU_MUL_HALF=0",
   };
-  const char **vl = small ? svar : var;
-  const int nv = small ? (int) (sizeof svar / sizeof svar[0]) : (int) (sizeof var / sizeof var[0]);
+  /* "mulg": mul_grp_kernel (up to 128 limbs) against the 16-thread block kernel (v0):
+     the high to low switch with and without a restart at every size, 128-thread
+     blocks, no triangles, 4 threads at 32 limbs (Q = 8); 2^10..2^17 (16 threads where
+     the default has 8, Q = 2 and 4, and 8 where it has 16, Q = 16, were slower:
+     MPZG_GPU_MUL_G32, _G64, _G128) */
+  static const char *gvar[] = {
+    "MPZG_GPU_MUL_GRP=0",
+    "MPZG_GPU_MUL_GRP=1",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_SW=0",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_SW=1",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_GRP_THREADS=128",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_TRI=0",
+    "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=4",
+  };
+
+
+  const char **vl = small == 2 ? gvar : small ? svar : var;
+  const int nv = small == 2 ? (int) (sizeof gvar / sizeof gvar[0])
+    : small ? (int) (sizeof svar / sizeof svar[0]) : (int) (sizeof var / sizeof var[0]);
   printf ("mulk: kernel-only us (median of 9), variants:\n");
   for (int v = 0; v < nv; v++)
     printf ("  v%d: %s\n", v, vl[v]);
-  for (int lb = small ? 8 : 9; lb <= (small ? 11 : 16); lb++)
+  for (int lb = small == 2 ? 10 : small ? 8 : 9; lb <= (small == 2 ? 17 : small ? 11 : 16); lb++)
     {
       size_t bits = (size_t) 1 << lb, n = ((size_t) 1 << 30) / bits;
       mpz_t *a = malloc (n * sizeof *a), *b = malloc (n * sizeof *b), *r = malloc (n * sizeof *r), e;
@@ -252,11 +269,16 @@ mulk (int small)
       for (int v = 0; v < nv; v++)
         {
           char buf[256], *save = NULL;
+          if (small == 2 && v >= 2 && (lb < 11 || lb > 13))   /* the same kernel as v1 */
+            { printf ("  v%d %9s", v, "-"); continue; }
           if (!small && ((v >= 2 && v <= 4 && (lb < 11 || lb > 13)) || (v == 5 && lb > 10)
                          || (v == 6 && lb > 13)))   /* only where the variant differs */
             { printf ("  v%d %9s", v, "-"); continue; }
           unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
           unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
+          unsetenv ("MPZG_GPU_MUL_GRP"); unsetenv ("MPZG_GPU_MUL_TRI"); unsetenv ("MPZG_GPU_MUL_GRP_THREADS");
+          unsetenv ("MPZG_GPU_MUL_G32"); unsetenv ("MPZG_GPU_MUL_G64"); unsetenv ("MPZG_GPU_MUL_G128");
+          unsetenv ("MPZG_GPU_MUL_SW");
           snprintf (buf, sizeof buf, "%s", vl[v]);
           for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
             {
@@ -276,6 +298,9 @@ mulk (int small)
       printf ("\n");
       unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
       unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
+          unsetenv ("MPZG_GPU_MUL_GRP"); unsetenv ("MPZG_GPU_MUL_TRI"); unsetenv ("MPZG_GPU_MUL_GRP_THREADS");
+          unsetenv ("MPZG_GPU_MUL_G32"); unsetenv ("MPZG_GPU_MUL_G64"); unsetenv ("MPZG_GPU_MUL_G128");
+          unsetenv ("MPZG_GPU_MUL_SW");
       mpz_clear (e);
       for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
       free (a); free (b); free (r);
@@ -368,6 +393,7 @@ main (int argc, char **argv)
       else if (!strcmp (argv[i], "checkmul")) check (i + 1 < argc ? atoi (argv[++i]) : 3, 2);
       else if (!strcmp (argv[i], "mulk")) mulk (0);
       else if (!strcmp (argv[i], "mulks")) mulk (1);
+      else if (!strcmp (argv[i], "mulg")) mulk (2);
       else if (!strcmp (argv[i], "addk")) addk ();
       else if (!strcmp (argv[i], "time")) timing ();
       else if (!strcmp (argv[i], "boundary")) boundary (0);
