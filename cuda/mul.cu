@@ -349,6 +349,37 @@ add_carry (u64 *x, unsigned c)
     c = addc64 (x[q], x[q], 0, c);
 }
 
+/* The end of both block kernels: each thread with runs (mine) adds its carries in
+   and stages its low run at sr[base..] and its high run at sr[hi + base..] (the
+   product's words below Ma + Mb); then the instance's threads (tt = 0, step, ...)
+   copy the product out, coalesced.  Every thread of the block must call it. */
+template <int Q>
+__device__ __forceinline__ void
+store_product (u64 *rl, u64 *rh, unsigned cl, unsigned ch, bool mine, unsigned base,
+               u64 *sr, unsigned hi, unsigned Ma, unsigned Mb, bool live, u64 *__restrict__ R,
+               size_t inst, unsigned tt, unsigned step)
+{
+  if (mine)
+    {
+      add_carry<Q> (rl, cl);
+      add_carry<Q> (rh, ch);
+#pragma unroll
+      for (int q = 0; q < Q; q++)
+        {
+          sr[base + q] = rl[q];
+          if (base + q < Mb)
+            sr[hi + base + q] = rh[q];
+        }
+    }
+  __syncthreads ();
+  if (live)
+    {
+      u64 *rp = R + inst * (size_t) (Ma + Mb);
+      for (unsigned i = tt; i < Ma + Mb; i += step)
+        rp[i] = sr[i];
+    }
+}
+
 /* Shared memory per instance (words): a with Q zero words on each side, b padded to a
    multiple of Q, one overflow word per run.  The product is staged over a and b. */
 static unsigned
@@ -669,28 +700,8 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
       cl = group_carry_scan (gl, pl, 0, nw, w, scratch[gi], &c1);
       ch = group_carry_scan (gh, ph, c1, nw, w, scratch[gi], &c2);
     }
-  u64 *sr = sa;
-  if (tt < T)
-    {
-      add_carry<Q> (rl, cl);
-      add_carry<Q> (rh, ch);
-#pragma unroll
-      for (int q = 0; q < Q; q++)
-        {
-          sr[base + q] = rl[q];
-          if (base + q < Mb)
-            sr[Ma + base + q] = rh[q];
-        }
-    }
-  __syncthreads ();
-
   /* 5. product out, coalesced */
-  if (live)
-    {
-      u64 *rp = R + inst * (size_t) (Ma + Mb);
-      for (unsigned i = tt; i < Ma + Mb; i += Tg)
-        rp[i] = sr[i];
-    }
+  store_product<Q> (rl, rh, cl, ch, tt < T, base, sa, Ma, Ma, Mb, live, R, inst, tt, Tg);
 }
 
 /* ---- Up to 128 limbs: groups of G = 8 or 16 threads per instance (mul_grp_kernel).
@@ -1060,28 +1071,9 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
   unsigned c1, c2;
   unsigned cl = grp_carry_scan<G> (gl, pl, 0, &c1);
   unsigned ch = grp_carry_scan<G> (gh, ph, c1, &c2);
-  u64 *sr = (u64 *) reg;
-  if (tt < T)
-    {
-      add_carry<Q> (rl, cl);
-      add_carry<Q> (rh, ch);
-#pragma unroll
-      for (int q = 0; q < Q; q++)
-        {
-          sr[base + q] = rl[q];
-          if (base + q < Mb)
-            sr[Map + base + q] = rh[q];
-        }
-    }
-  __syncthreads ();
-
   /* 5. product out, coalesced */
-  if (live)
-    {
-      u64 *rp = R + inst * (size_t) (Ma + Mb);
-      for (unsigned i = tt; i < Ma + Mb; i += G)
-        rp[i] = sr[i];          /* column i; those from Ma + Mb up are zero */
-    }
+  store_product<Q> (rl, rh, cl, ch, tt < T, base, (u64 *) reg, Map, Ma, Mb, live, R, inst, tt,
+                    G);
 }
 
 unsigned
