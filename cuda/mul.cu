@@ -349,30 +349,6 @@ add_carry (u64 *x, unsigned c)
     c = addc64 (x[q], x[q], 0, c);
 }
 
-/* Step 3 of both block kernels: each run's top word goes to the next run (the low
-   runs' tops at sov[t], the high runs' at sov[hi + t]; the last low run's top starts
-   the high runs), then generate and propagate of every run for the carry scan.
-   Every thread of the block must call it. */
-template <int Q>
-__device__ __forceinline__ void
-pass_run_tops (u64 *rl, u64 *rh, u64 *sov, unsigned tt, unsigned T, unsigned hi, bool &gl,
-               bool &pl, bool &gh, bool &ph)
-{
-  sov[tt] = rl[Q];
-  sov[hi + tt] = rh[Q];
-  __syncthreads ();
-  gl = false;
-  pl = true;
-  gh = false;
-  ph = true;
-  if (tt < T)
-    {
-      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[hi + tt - 1] : sov[T - 1];
-      add_prev<Q> (rl, l0, gl, pl);
-      add_prev<Q> (rh, h0, gh, ph);
-    }
-}
-
 /* The end of both block kernels: each thread with runs (mine) adds its carries in
    and stages its low run at sr[base..] and its high run at sr[hi + base..] (the
    product's words below Ma + Mb); then the instance's threads (tt = 0, step, ...)
@@ -700,8 +676,16 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
     }
 
   /* 3. each run's top word to the next run */
-  bool gl, pl, gh, ph;
-  pass_run_tops<Q> (rl, rh, sov, tt, T, Tg, gl, pl, gh, ph);
+  sov[tt] = rl[Q];
+  sov[Tg + tt] = rh[Q];
+  __syncthreads ();
+  bool gl = false, pl = true, gh = false, ph = true;
+  if (tt < T)
+    {
+      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[Tg + tt - 1] : sov[T - 1];
+      add_prev<Q> (rl, l0, gl, pl);
+      add_prev<Q> (rh, h0, gh, ph);
+    }
 
   /* 4. carries: all low runs, then all high runs */
   unsigned c1, c2;
@@ -868,30 +852,6 @@ grp_region (unsigned Q, unsigned G, unsigned Ma, unsigned Mb)
   return (aw + nbq * S + 25 + 4 * G + 31) & ~31u;
 }
 
-/* A thread's switch from its high run to its low run in mul_grp_kernel: the high
-   run's value to rh; with reload, the window refilled from a's row t+1 and the
-   entering words from row t down; b again from its first row.  E and O are left
-   as they are (the caller zeroes them unless the low run adds on top). */
-template <int Q, int S>
-__device__ __forceinline__ void
-grp_switch (u64 *rh, u32 *acc, const u32 *E, const u32 *O, u32 *win, const u32 *sa,
-            const u32 *sb, unsigned tt, bool reload, const u32 *&ar, const u32 *&br)
-{
-  const int W = 2 * Q;
-  fold_wide<W> (acc, E, O);
-#pragma unroll
-  for (int q = 0; q <= Q; q++)
-    rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
-  if (reload)
-    {
-#pragma unroll
-      for (int q = 0; q < W; q++)
-        win[q] = sa[(tt + 1) * S + q];
-      ar = sa + tt * S + W - 1;
-    }
-  br = sb;
-}
-
 template <int Q, int G, bool TRI, bool SW>
 __global__ void __launch_bounds__ (256)
 mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
@@ -996,7 +956,18 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
             {
               if (!low && f == nhigh)
                 {
-                  grp_switch<Q, S> (rh, acc, E, O, win, sa, sb, tt, !cont, ar, br);
+                  fold_wide<W> (acc, E, O);
+#pragma unroll
+                  for (int q = 0; q <= Q; q++)
+                    rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+                  if (!cont)
+                    {
+#pragma unroll
+                      for (int q = 0; q < W; q++)
+                        win[q] = sa[(tt + 1) * S + q];
+                      ar = sa + tt * S + W - 1;
+                    }
+                  br = sb;
                   low = true;
                 }
               grp_block<W, 0, 0>::go (E, O, win, br, ar);
@@ -1004,7 +975,20 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
               br += S;
             }
           if (!low)
-            grp_switch<Q, S> (rh, acc, E, O, win, sa, sb, tt, !cont, ar, br);
+            {
+              fold_wide<W> (acc, E, O);
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
+              if (!cont)
+                {
+#pragma unroll
+                  for (int q = 0; q < W; q++)
+                    win[q] = sa[(tt + 1) * S + q];
+                  ar = sa + tt * S + W - 1;
+                }
+              br = sb;
+            }
           if (diag)
             grp_block<W, TRI ? 1 : 0, 0>::go (E, O, win, br, ar);
           fold_wide<W> (acc, E, O);
@@ -1023,10 +1007,18 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
         {
           if (f == nhigh)
             {
-              grp_switch<Q, S> (rh, acc, E, O, win, sa, sb, tt, true, ar, br);
+              fold_wide<W> (acc, E, O);
+#pragma unroll
+              for (int q = 0; q <= Q; q++)
+                rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
 #pragma unroll
               for (int q = 0; q <= W; q++)
                 E[q] = O[q] = 0;
+#pragma unroll
+              for (int q = 0; q < W; q++)
+                win[q] = sa[(tt + 1) * S + q];
+              ar = sa + tt * S + W - 1;
+              br = sb;
               low = true;
             }
           grp_block<W, 0, 0>::go (E, O, win, br, ar);
@@ -1035,10 +1027,18 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
         }
       if (!low)                 /* t = 0: no full low block */
         {
-          grp_switch<Q, S> (rh, acc, E, O, win, sa, sb, tt, true, ar, br);
+          fold_wide<W> (acc, E, O);
+#pragma unroll
+          for (int q = 0; q <= Q; q++)
+            rh[q] = (u64) acc[2 * q] | ((u64) acc[2 * q + 1] << 32);
 #pragma unroll
           for (int q = 0; q <= W; q++)
             E[q] = O[q] = 0;
+#pragma unroll
+          for (int q = 0; q < W; q++)
+            win[q] = sa[(tt + 1) * S + q];
+          ar = sa + tt * S + W - 1;
+          br = sb;
         }
       if (diag)
         {
@@ -1055,8 +1055,16 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
     }
 
   /* 3. each run's top word to the next run */
-  bool gl, pl, gh, ph;
-  pass_run_tops<Q> (rl, rh, sov, tt, T, G, gl, pl, gh, ph);
+  sov[tt] = rl[Q];
+  sov[G + tt] = rh[Q];
+  __syncthreads ();
+  bool gl = false, pl = true, gh = false, ph = true;
+  if (tt < T)
+    {
+      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[G + tt - 1] : sov[T - 1];
+      add_prev<Q> (rl, l0, gl, pl);
+      add_prev<Q> (rh, h0, gh, ph);
+    }
 
   /* 4. carries: all low runs, then all high runs; the product staged over a and b
      (every read of them is behind the barrier above) */
