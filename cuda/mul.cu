@@ -349,6 +349,30 @@ add_carry (u64 *x, unsigned c)
     c = addc64 (x[q], x[q], 0, c);
 }
 
+/* Step 3 of both block kernels: each run's top word goes to the next run (the low
+   runs' tops at sov[t], the high runs' at sov[hi + t]; the last low run's top starts
+   the high runs), then generate and propagate of every run for the carry scan.
+   Every thread of the block must call it. */
+template <int Q>
+__device__ __forceinline__ void
+pass_run_tops (u64 *rl, u64 *rh, u64 *sov, unsigned tt, unsigned T, unsigned hi, bool &gl,
+               bool &pl, bool &gh, bool &ph)
+{
+  sov[tt] = rl[Q];
+  sov[hi + tt] = rh[Q];
+  __syncthreads ();
+  gl = false;
+  pl = true;
+  gh = false;
+  ph = true;
+  if (tt < T)
+    {
+      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[hi + tt - 1] : sov[T - 1];
+      add_prev<Q> (rl, l0, gl, pl);
+      add_prev<Q> (rh, h0, gh, ph);
+    }
+}
+
 /* The end of both block kernels: each thread with runs (mine) adds its carries in
    and stages its low run at sr[base..] and its high run at sr[hi + base..] (the
    product's words below Ma + Mb); then the instance's threads (tt = 0, step, ...)
@@ -676,16 +700,8 @@ mul_block_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__r
     }
 
   /* 3. each run's top word to the next run */
-  sov[tt] = rl[Q];
-  sov[Tg + tt] = rh[Q];
-  __syncthreads ();
-  bool gl = false, pl = true, gh = false, ph = true;
-  if (tt < T)
-    {
-      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[Tg + tt - 1] : sov[T - 1];
-      add_prev<Q> (rl, l0, gl, pl);
-      add_prev<Q> (rh, h0, gh, ph);
-    }
+  bool gl, pl, gh, ph;
+  pass_run_tops<Q> (rl, rh, sov, tt, T, Tg, gl, pl, gh, ph);
 
   /* 4. carries: all low runs, then all high runs */
   unsigned c1, c2;
@@ -1055,16 +1071,8 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
     }
 
   /* 3. each run's top word to the next run */
-  sov[tt] = rl[Q];
-  sov[G + tt] = rh[Q];
-  __syncthreads ();
-  bool gl = false, pl = true, gh = false, ph = true;
-  if (tt < T)
-    {
-      u64 l0 = tt ? sov[tt - 1] : 0, h0 = tt ? sov[G + tt - 1] : sov[T - 1];
-      add_prev<Q> (rl, l0, gl, pl);
-      add_prev<Q> (rh, h0, gh, ph);
-    }
+  bool gl, pl, gh, ph;
+  pass_run_tops<Q> (rl, rh, sov, tt, T, G, gl, pl, gh, ph);
 
   /* 4. carries: all low runs, then all high runs; the product staged over a and b
      (every read of them is behind the barrier above) */
