@@ -959,6 +959,9 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
              moves.  The warp then issues a fold and a few moves per iteration at the
              switch, instead of also zeroing E and O and reloading the window. */
           const bool cont = nbq == T;
+          /* The switch below is written out at both places on purpose: one shared
+             inline helper moved the register allocation and cost 2^11 bits +4.7 %,
+             2^12 +2.5 % kernel-only (H100, bench/results/gpu-2026-11-22-h100-s3-refactor-*). */
           if (!diag)
             {
 #pragma unroll
