@@ -52,7 +52,7 @@ static void
 usage (FILE *f)
 {
   fprintf (f,
-    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E]\n"
+    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E] [-S]\n"
     "       mpzg-bench --threads [-b BITS] [-t LOG2] [-r REPS]\n"
     "  -o FILE   CSV output (default mpzg-bench.csv)\n"
     "  -b LIST   operand sizes in bits (default 64,128,...,1048576)\n"
@@ -66,6 +66,9 @@ usage (FILE *f)
     "  -q        quick: -t 24 -r 1 unless given\n"
     "  -E        mpzg only: skip the timed GMP runs (results are still checked against\n"
     "            one untimed GMP loop); for comparing builds of the GPU path\n"
+    "  -S        scattered limbs: each array's integers are allocated in a shuffled\n"
+    "            order (neighbours' limbs far apart, as in a long-running program);\n"
+    "            default: in index order\n"
     "  --threads thread scaling of mpzg_mul_n on the CPU backend (default 4096 bits):\n"
     "            1, 2, 4, ... and all online cores\n"
     "  -h        this help\n"
@@ -138,7 +141,7 @@ parse_options (int argc, char **argv)
     opt.bits[opt.nbits] = 64UL << opt.nbits;
   for (k = 0; k < bench_nops; k++)
     opt.ops[opt.nops++] = &bench_ops[k];
-  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qEh", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qESh", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': opt.csv = optarg; break;
@@ -149,6 +152,7 @@ parse_options (int argc, char **argv)
       case 's': opt.seed = strtoul (optarg, NULL, 0); break;
       case 'q': quick = 1; break;
       case 'E': opt.skip_gmp = 1; break;
+      case 'S': bench_scatter = 1; break;
       case 'T': opt.threads_mode = 1; break;
       case 'h': usage (stdout); exit (0);
       default: usage (stderr); exit (2);
@@ -509,7 +513,8 @@ main (int argc, char **argv)
     return bench_threads_mode (opt.tbits, opt.bits_given ? opt.bits[0] : 4096, opt.reps);
 
   printf ("# settings: 2^%u bits per operand array (count = 2^%u / bits; gcd /16, powm /bits),"
-          " median of up to %d reps, seed %lu\n", opt.tbits, opt.tbits, opt.reps, opt.seed);
+          " median of up to %d reps, seed %lu, limbs allocated %s\n", opt.tbits, opt.tbits,
+          opt.reps, opt.seed, bench_scatter ? "in a shuffled order (-S)" : "in index order");
   print_floors ();
   csv = fopen (opt.csv, "w");
   if (csv == NULL)

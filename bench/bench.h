@@ -54,7 +54,10 @@ void bench_date (char *buf, size_t size);
 void bench_loadavg (char *buf, size_t size);
 /* Copies s to buf with the characters that would break a CSV field replaced. */
 void bench_csv_field (char *buf, size_t size, const char *s);
-/* Arrays of count mpz_t, each mpz_init2'ed to `bits` bits. */
+/* Arrays of count mpz_t, each mpz_init2'ed to `bits` bits: in index order, or with
+   bench_scatter set (-S) in a shuffled order, so that neighbouring elements' limbs
+   lie far apart, as in a program whose heap has seen many allocations. */
+extern int bench_scatter;
 mpz_t *bench_alloc (size_t count, unsigned long bits);
 void bench_free (mpz_t *v, size_t count);
 /* Sets every element to a value no operation here returns for these inputs. */

@@ -81,18 +81,46 @@ bench_csv_field (char *buf, size_t size, const char *s)
     buf[i] = '\0';
 }
 
+int bench_scatter;
+
 mpz_t *
 bench_alloc (size_t count, unsigned long bits)
 {
-  size_t i;
+  size_t i, *perm = NULL;
   mpz_t *v = malloc ((count > 0 ? count : 1) * sizeof *v);
-  if (v == NULL)
+  if (v != NULL && bench_scatter)
+    perm = malloc ((count > 0 ? count : 1) * sizeof *perm);
+  if (v == NULL || (bench_scatter && perm == NULL))
     {
       fprintf (stderr, "mpzg-bench: out of memory (%zu integers)\n", count);
       exit (2);
     }
+  if (perm == NULL)
+    {
+      for (i = 0; i < count; i++)
+        mpz_init2 (v[i], bits);
+      return v;
+    }
+  /* a fixed Fisher-Yates shuffle (xorshift64), the same for every run */
+  {
+    unsigned long long x = 0x9e3779b97f4a7c15ull;
+    for (i = 0; i < count; i++)
+      perm[i] = i;
+    for (i = count; i > 1; i--)
+      {
+        size_t k, t;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        k = (size_t) (x % i);
+        t = perm[i - 1];
+        perm[i - 1] = perm[k];
+        perm[k] = t;
+      }
+  }
   for (i = 0; i < count; i++)
-    mpz_init2 (v[i], bits);
+    mpz_init2 (v[perm[i]], bits);
+  free (perm);
   return v;
 }
 
