@@ -212,6 +212,19 @@ boundary (int qsweep)
    settings, NAME=VALUE;NAME=VALUE...) on the same operands, each checked on 1000
    elements: "mulk" compares the block kernel's shared loads (MPZG_GPU_MUL_VEC) and 16-thread
    groups (MPZG_GPU_MUL_HALF). */
+/* Back to the default kernels: no variant setting of mulk's left in the environment. */
+static void
+clear_mul_variants (void)
+{
+  static const char *const names[] = {
+    "MPZG_GPU_MUL_VEC", "MPZG_GPU_MUL_HALF", "MPZG_GPU_MUL_SMALL_MAX", "MPZG_GPU_MUL_SMALL_WIDE",
+    "MPZG_GPU_MUL_GRP", "MPZG_GPU_MUL_TRI", "MPZG_GPU_MUL_GRP_THREADS", "MPZG_GPU_MUL_G32",
+    "MPZG_GPU_MUL_G64", "MPZG_GPU_MUL_G128", "MPZG_GPU_MUL_SW",
+  };
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+    unsetenv (names[k]);
+}
+
 static void
 mulk (int small)
 {
@@ -246,8 +259,6 @@ mulk (int small)
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_TRI=0",
     "MPZG_GPU_MUL_GRP=1;MPZG_GPU_MUL_G32=4",
   };
-
-
   const char **vl = small == 2 ? gvar : small ? svar : var;
   const int nv = small == 2 ? (int) (sizeof gvar / sizeof gvar[0])
     : small ? (int) (sizeof svar / sizeof svar[0]) : (int) (sizeof var / sizeof var[0]);
@@ -274,11 +285,7 @@ mulk (int small)
           if (!small && ((v >= 2 && v <= 4 && (lb < 11 || lb > 13)) || (v == 5 && lb > 10)
                          || (v == 6 && lb > 13)))   /* only where the variant differs */
             { printf ("  v%d %9s", v, "-"); continue; }
-          unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
-          unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
-          unsetenv ("MPZG_GPU_MUL_GRP"); unsetenv ("MPZG_GPU_MUL_TRI"); unsetenv ("MPZG_GPU_MUL_GRP_THREADS");
-          unsetenv ("MPZG_GPU_MUL_G32"); unsetenv ("MPZG_GPU_MUL_G64"); unsetenv ("MPZG_GPU_MUL_G128");
-          unsetenv ("MPZG_GPU_MUL_SW");
+          clear_mul_variants ();
           snprintf (buf, sizeof buf, "%s", vl[v]);
           for (char *t = strtok_r (buf, ";", &save); t; t = strtok_r (NULL, ";", &save))
             {
@@ -296,11 +303,7 @@ mulk (int small)
           fflush (stdout);
         }
       printf ("\n");
-      unsetenv ("MPZG_GPU_MUL_VEC"); unsetenv ("MPZG_GPU_MUL_HALF"); unsetenv ("MPZG_GPU_MUL_SMALL_MAX");
-      unsetenv ("MPZG_GPU_MUL_SMALL_WIDE");
-          unsetenv ("MPZG_GPU_MUL_GRP"); unsetenv ("MPZG_GPU_MUL_TRI"); unsetenv ("MPZG_GPU_MUL_GRP_THREADS");
-          unsetenv ("MPZG_GPU_MUL_G32"); unsetenv ("MPZG_GPU_MUL_G64"); unsetenv ("MPZG_GPU_MUL_G128");
-          unsetenv ("MPZG_GPU_MUL_SW");
+      clear_mul_variants ();
       mpz_clear (e);
       for (size_t i = 0; i < n; i++) mpz_clears (a[i], b[i], r[i], NULL);
       free (a); free (b); free (r);
