@@ -1,0 +1,87 @@
+/* mpzg-mpn.h -- the mpn layer on the device: libmpzg's CUDA kernels behind a C interface.
+
+   Unsigned 64-bit words in, words out, in device memory the caller owns; no mpz_t,
+   no allocation, no knowledge of signs.  Per operation family: the size classes (a
+   class is a padded shape, found from the operands' sizes), a shape query that says
+   how one instance of a class is laid out and how much device scratch it needs (the
+   "itch", as GMP's mpn_*_itch functions), a per-device setup, and a launcher.  The
+   host side (lib/gpu/) packs operands into these layouts, copies them, launches and
+   unpacks.  Plain C, so that the host side need not be compiled by nvcc.
+
+   Launchers return 0 or the cudaError_t of the failure.  They queue work on the
+   stream and do not wait for it. */
+#ifndef MPZG_MPN_H
+#define MPZG_MPN_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef unsigned long long mpzg_mpn_word;       /* a 64-bit limb on the device */
+typedef struct CUstream_st *mpzg_mpn_stream;    /* a cudaStream_t */
+
+/* What the launchers need to know of the device they run on; filled in once per
+   device by the host's device state (lib/gpu/device.c). */
+typedef struct
+{
+  int ordinal;
+  int sms;                      /* multiprocessors */
+  size_t smem_block;            /* shared memory a block gets without opting in */
+  size_t smem_optin;            /* the most a block may opt into */
+} mpzg_mpn_device;
+
+/* Layouts of one chunk of `lanes` instances in a buffer.
+   INTERLEAVED: word i of an operand of width w, instance j, at i*lanes + j, operands
+     one after another (w*lanes words each); lanes is a multiple of MPZG_MPN_LANE_GROUP
+     (the host pads with zero instances, whose results nobody reads).
+   CONTIGUOUS: each operand's instances one after another, instance j of an operand of
+     width w at j*w. */
+enum { MPZG_MPN_INTERLEAVED = 0, MPZG_MPN_CONTIGUOUS = 1 };
+#define MPZG_MPN_LANE_GROUP 8
+
+/* One size class of a family: how many words an instance moves and what it needs. */
+typedef struct
+{
+  unsigned cls;                 /* class index, in [0, the family's class count) */
+  unsigned layout;              /* MPZG_MPN_INTERLEAVED or MPZG_MPN_CONTIGUOUS */
+  unsigned w[3];                /* padded widths of the inputs, in words (0: unused) */
+  unsigned ow[3];               /* padded widths of the outputs, in words (0: unused) */
+  size_t in_bytes, out_bytes;   /* bytes per instance copied in and out (flags included) */
+  size_t itch;                  /* device scratch words per instance */
+} mpzg_mpn_shape;
+
+/* ---- add/sub of magnitudes ----
+   r = x + y (flag 0) or x - y (flag 1, x >= y), x and y padded to one width w; the
+   result is w words and a carry (0 after a subtraction).
+   Inputs: x (w words), y (w words), then the flags: one byte per lane (INTERLEAVED,
+   lanes' bytes in lane order) or one word per instance (CONTIGUOUS).
+   Outputs: r (w words), then the carries in the same form as the flags. */
+unsigned mpzg_mpn_addsub_classes (void);
+size_t mpzg_mpn_addsub_max (void);              /* the widest operand, in words */
+unsigned mpzg_mpn_addsub_class (size_t n);      /* n: the longer operand's size, <= max */
+void mpzg_mpn_addsub_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_addsub_setup (const mpzg_mpn_device *dev);
+int mpzg_mpn_addsub (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                     const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                     size_t lanes, mpzg_mpn_stream s);
+
+/* ---- mul: full products ----
+   r = a * b with na >= nb; the class pads a to w[0] and b to w[1] (w[1] <= w[0]) and
+   the product fills w[0] + w[1] words.  INTERLEAVED classes have w[0] == w[1].
+   Inputs: a (w[0] words), b (w[1] words).  Output: r (w[0] + w[1] words). */
+unsigned mpzg_mpn_mul_classes (void);
+size_t mpzg_mpn_mul_max (void);                 /* the widest a, in words */
+unsigned mpzg_mpn_mul_class (size_t na, size_t nb);   /* na >= nb, na <= max */
+void mpzg_mpn_mul_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_mul_setup (const mpzg_mpn_device *dev);  /* shared-memory opt-in */
+int mpzg_mpn_mul (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                  const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                  size_t lanes, mpzg_mpn_stream s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
