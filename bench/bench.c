@@ -2,6 +2,7 @@
    mpzg end to end and kernel-only, in one run, every mpzg result checked against
    GMP; a table on stdout and a CSV file.  Options in usage() below. */
 
+#include <config.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -328,10 +329,10 @@ time_kernel (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
 {
   double us = -1.0;
   int st;
-  if (!gpu_ok || w->op->gpu_op < 0 || mpzg_gpu_max_limbs (w->op->gpu_op) < w->limbs)
+  if (!gpu_ok || mpzg_gpu_max_limbs (w->op->gpu) < w->limbs)
     return -1.0;
   bench_poison (out[0], w->count);
-  st = mpzg_gpu_time_kernel (w->op->gpu_op, out[0], in[0], in[1], w->count, opt.reps,
+  st = mpzg_gpu_time_kernel (w->op->gpu, out, in, w->count, opt.reps,
                              ordinal, &us);
   if (st != MPZG_OK)
     {
@@ -394,7 +395,7 @@ static void
 run_row (row *w, gmp_randstate_t rs)
 {
   const bench_op *op = w->op;
-  mpz_t *in[3] = { NULL, NULL, NULL }, *ref[2] = { NULL, NULL }, *out[2] = { NULL, NULL };
+  mpz_t *in[3] = { NULL, NULL, NULL }, *ref[3] = { NULL, NULL, NULL }, *out[3] = { NULL, NULL, NULL };
   int k;
 
   w->limbs = (w->bits + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS;
@@ -418,7 +419,7 @@ run_row (row *w, gmp_randstate_t rs)
   w->e2e = time_e2e (w, out, ref, in);
   w->kern = time_kernel (w, out, ref, in);
 
-  if (op->gpu_op >= 0)
+  if (op->gpu != NULL)
     {
       w->pack1 = bench_pack_us (in, op->nin, w->count, w->limbs, 1, opt.reps);
       w->packn = bench_pack_us (in, op->nin, w->count, w->limbs, cores, opt.reps);

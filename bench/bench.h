@@ -12,7 +12,7 @@ enum bench_rate { RATE_BYTES, RATE_WORDPROD, RATE_ELEMS };
 typedef struct bench_op
 {
   const char *name;
-  int gpu_op;                   /* enum mpzg_gpu_op, or -1: no GPU kernel */
+  const struct mpzg_gpu_family *gpu;  /* the GPU family (gpu.h), or NULL: no GPU kernel */
   int nin, nout;
   unsigned long default_max_bits; /* rows above are skipped with the default -b list */
   enum bench_rate rate;

@@ -1,6 +1,6 @@
 /* floors.c -- the host side's share of the floor: packing mpz_t limbs into one
    contiguous, zero-padded buffer, as the GPU path must before any transfer, with the
-   GPU path's own stream stores (lib/stream-copy.h). */
+   GPU path's own stream stores (lib/gpu/stream-copy.h). */
 
 #include <stdio.h>
 #include <stdlib.h>

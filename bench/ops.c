@@ -1,5 +1,6 @@
 /* ops.c -- the operations mpzg-bench measures: operands, GMP loop, batched call. */
 
+#include <config.h>
 #include <string.h>
 #include <mpzg.h>
 #include "gpu.h"
@@ -92,12 +93,12 @@ static int z_gcd (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcd_n (o[0], in
 static int z_powm (mpz_t **o, mpz_t **in, size_t n) { return mpzg_powm_n (o[0], in[0], in[1], in[2], n); }
 
 const bench_op bench_ops[] = {
-  { "add",     MPZG_GPU_ADD, 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_add,     z_add },
-  { "sub",     MPZG_GPU_SUB, 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_sub,     z_sub },
-  { "mul",     MPZG_GPU_MUL, 2, 1, 1UL << 20, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul },
-  { "tdiv_qr", -1,           2, 2, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_tdiv_qr, z_tdiv_qr },
-  { "gcd",     -1,           2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd },
-  { "powm",    -1,           3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm },
+  { "add",     MPZG_GPU_FAMILY (add), 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_add,     z_add },
+  { "sub",     MPZG_GPU_FAMILY (sub), 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_sub,     z_sub },
+  { "mul",     MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 20, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul },
+  { "tdiv_qr", NULL,                  2, 2, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_tdiv_qr, z_tdiv_qr },
+  { "gcd",     NULL,                  2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd },
+  { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm },
 };
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
 

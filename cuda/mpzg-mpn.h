@@ -52,6 +52,11 @@ typedef struct
   size_t itch;                  /* device scratch words per instance */
 } mpzg_mpn_shape;
 
+/* Runs a trivial kernel on the current device and checks its result, so that a
+   broken driver or a missing machine-code image shows before any arithmetic does.
+   Returns 0 when it ran right, else a cudaError_t, or -1 for a wrong result. */
+int mpzg_mpn_probe (void);
+
 /* ---- add/sub of magnitudes ----
    r = x + y (flag 0) or x - y (flag 1, x >= y), x and y padded to one width w; the
    result is w words and a carry (0 after a subtraction).

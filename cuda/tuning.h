@@ -79,6 +79,14 @@
    host; bench/results/gpu-2026-11-22-h100-s2-stage-*). */
 #ifndef MPZG_SLOT_WORDS            /* a tuning build may set it: NVCCFLAGS=-DMPZG_SLOT_WORDS=... */
 #define MPZG_SLOT_WORDS ((size_t) 1 << 20)
+/* Host side of the GPU path (lib/gpu/). */
+#define MPZG_MUL_SMALL_WIDTH_MAX 32  /* the widest interleaved mul class */
+#define MPZG_CLAIM_WORDS 16384       /* words of packing or unpacking a thread claims at once */
+#ifndef MPZG_PREFETCH_AHEAD          /* a tuning build may set it (0: no prefetching) */
+#define MPZG_PREFETCH_AHEAD 8        /* positions ahead whose operands packing prefetches */
+#endif
+#define MPZG_PLAN_KEEP ((size_t) 1 << 22)  /* plan arrays of more elements are freed after the call */
+
 #endif
 
 /* Auto mode.  End to end (mpz_t in and out, PCIe and host packing included) the GPU
@@ -92,5 +100,13 @@
                                    the tiled interleaved staging (was 23.7; GMP on 16 cores 26-34 ms),
                                    8 limbs 25-27 ms against GMP's 14-17: the GPU from 16 limbs up */
 #define MPZG_MUL_WORTH_WORK ((double) (1 << 22))  /* about sum of na*nb over the batch */
+
+/* Host side of the GPU path (lib/gpu/). */
+#define MPZG_MUL_SMALL_WIDTH_MAX 32  /* the widest interleaved mul class */
+#define MPZG_CLAIM_WORDS 16384       /* words of packing or unpacking a thread claims at once */
+#ifndef MPZG_PREFETCH_AHEAD          /* a tuning build may set it (0: no prefetching) */
+#define MPZG_PREFETCH_AHEAD 8        /* positions ahead whose operands packing prefetches */
+#endif
+#define MPZG_PLAN_KEEP ((size_t) 1 << 22)  /* plan arrays of more elements are freed after the call */
 
 #endif

@@ -215,6 +215,68 @@ seconds (void)
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+/* Runs elem over the listed elements on the CPU (the GMP rung under a failed GPU
+   share). */
+static int
+run_list (run_ctx *ctx, const size_t *list, size_t n, int threads)
+{
+  const size_t *saved = ctx->idx;
+  int r;
+  ctx->idx = list;
+  r = mpzg_parallel_for (n, elem_cost, run_range, ctx, threads);
+  ctx->idx = saved;
+  return r != 0 ? MPZG_ENOMEM : MPZG_OK;
+}
+
+/* The GPU share of a call: gpu_idx (or every element when NULL) of ngpu.  When it
+   fails, in auto mode the elements it left untouched are recomputed with GMP and
+   the call goes on; under MPZG_BACKEND=cuda the call fails and *first names the
+   lowest element not computed.  Returns MPZG_OK, an element error (with *first), or
+   the GPU's failure. */
+static int
+gpu_share (const mpzg_batch *b, const mpzg_config *cfg, run_ctx *ctx, const size_t *gpu_idx,
+           size_t ngpu, size_t *first)
+{
+  mpzg_gpu_job job;
+  size_t *undone, nundone;
+  int k, st;
+  job.fam = b->gpu;
+  for (k = 0; k < 3; k++)
+    {
+      job.out[k] = b->out[k];
+      job.in[k] = b->in[k];
+    }
+  job.flags = b->flags;
+  job.idx = gpu_idx;
+  job.m = ngpu;
+  job.ordinal = cfg->ordinal;
+  job.threads = cfg->threads;
+  job.verbose = cfg->verbose;
+  st = mpzg_gpu_run (&job, first, &undone, &nundone);
+  if (st == MPZG_OK || (st != MPZG_EDEVICE && st != MPZG_ENOMEM))
+    return st;
+  if (cfg->forced_gpu)
+    {
+      *first = undone != NULL ? (nundone > 0 ? undone[0] : MPZG_NO_INDEX)
+               : gpu_idx != NULL ? gpu_idx[0] : 0;
+      if (cfg->verbose > 0)
+        fprintf (stderr, "mpzg: %s: the GPU share failed (%s); %zu of %zu elements not "
+                 "computed, the first at %zu\n", b->name, mpzg_strerror (st),
+                 undone != NULL ? nundone : ngpu, ngpu, *first);
+      free (undone);
+      return MPZG_EDEVICE;
+    }
+  if (cfg->verbose > 0)
+    fprintf (stderr, "mpzg: %s: the GPU share failed (%s); %zu of %zu elements recomputed "
+             "with GMP\n", b->name, mpzg_strerror (st), undone != NULL ? nundone : ngpu, ngpu);
+  if (undone != NULL)
+    st = run_list (ctx, undone, nundone, cfg->threads);
+  else
+    st = run_list (ctx, gpu_idx, ngpu, cfg->threads);
+  free (undone);
+  return st;
+}
+
 int
 mpzg_batch_run (const mpzg_batch *b, size_t n)
 {
@@ -222,7 +284,8 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   mpzg_config cfg;
   run_ctx ctx;
   unsigned char *skip = NULL;
-  size_t zero_first, ngpu = 0, ncpu = n, gpu_limbs = 0, index;
+  size_t zero_first, ngpu = 0, ncpu = n, gpu_limbs = 0, index, gpu_first = MPZG_NO_INDEX;
+  size_t max_limbs;
   size_t *gpu_idx = NULL, *lists = NULL;
   int status, gpu_status = MPZG_OK;
 
@@ -242,16 +305,16 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   ctx.bad_index = MPZG_NO_INDEX;
   ctx.bad_status = MPZG_OK;
 
-  if (cfg.use_gpu && b->gpu_op >= 0 && mpzg_gpu_max_limbs (b->gpu_op) > 0)
+  max_limbs = cfg.use_gpu ? mpzg_gpu_max_limbs (b->gpu) : 0;
+  if (max_limbs > 0)
     {
-      status = split (b, n, skip, mpzg_gpu_max_limbs (b->gpu_op), cfg.threads,
-                      &ngpu, &ncpu, &gpu_limbs, &lists);
+      status = split (b, n, skip, max_limbs, cfg.threads, &ngpu, &ncpu, &gpu_limbs, &lists);
       if (status != MPZG_OK)
         {
           free (skip);
           return mpzg_set_error (status, MPZG_NO_INDEX);
         }
-      if (ngpu > 0 && !cfg.forced_gpu && !mpzg_gpu_worthwhile (b->gpu_op, ngpu, gpu_limbs))
+      if (ngpu > 0 && !cfg.forced_gpu && !mpzg_gpu_worthwhile (b->gpu, ngpu, gpu_limbs))
         ngpu = 0;
       if (ngpu == 0)
         {
@@ -285,7 +348,7 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   if (cfg.verbose > 0)
     fprintf (stderr, "mpzg: %s n=%zu: %zu on GPU %d, %zu on CPU (%d thread%s)%s\n",
              b->name, n, ngpu, cfg.ordinal, ncpu, cfg.threads, cfg.threads == 1 ? "" : "s",
-             cfg.forced_gpu && b->gpu_op < 0 ? " [no GPU kernel for this call yet]" : "");
+             cfg.forced_gpu && b->gpu == NULL ? " [no GPU kernel for this call yet]" : "");
 
   if (ngpu > 0)
     {
@@ -296,8 +359,18 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
         status = MPZG_ENOMEM;
       else
         {
-          gpu_status = mpzg_gpu_run (b->gpu_op, b->out[0], b->in[0], b->in[1],
-                                     gpu_idx, ngpu, cfg.ordinal, cfg.threads);
+          run_ctx gctx = ctx;   /* the GMP rung's loop state, apart from the CPU share's */
+          gctx.idx = NULL;
+          gctx.bad_index = MPZG_NO_INDEX;
+          gctx.bad_status = MPZG_OK;
+          pthread_mutex_init (&gctx.lock, NULL);
+          gpu_status = gpu_share (b, &cfg, &gctx, gpu_idx, ngpu, &gpu_first);
+          if (gctx.bad_index < gpu_first)
+            {
+              gpu_first = gctx.bad_index;
+              gpu_status = gctx.bad_status;
+            }
+          pthread_mutex_destroy (&gctx.lock);
           if (par != NULL)
             mpzg_par_join (par);
         }
@@ -313,8 +386,10 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
 
   if (status != MPZG_OK)
     return mpzg_set_error (status, MPZG_NO_INDEX);
-  if (gpu_status != MPZG_OK)
-    return mpzg_set_error (gpu_status, MPZG_NO_INDEX);
+  /* A GPU share that failed (MPZG_BACKEND=cuda) decides the status: the caller must
+     know that elements were not computed, and which first. */
+  if (gpu_status == MPZG_EDEVICE || gpu_status == MPZG_ENOMEM)
+    return mpzg_set_error (gpu_status, gpu_first);
 
   /* The lowest invalid element decides the status. */
   index = zero_first;
@@ -323,6 +398,11 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
     {
       index = ctx.bad_index;
       status = ctx.bad_status;
+    }
+  if (gpu_status != MPZG_OK && gpu_first < index)
+    {
+      index = gpu_first;
+      status = gpu_status;
     }
   return mpzg_set_error (status, index);
 }

@@ -26,7 +26,8 @@ static int
 division (const char *name, mpzg_elem_fn elem, mpz_t *o0, mpz_t *o1,
           mpz_t *num, mpz_t *den, size_t count)
 {
-  mpzg_batch b = { name, elem, { o0, o1, NULL }, { num, den, NULL }, NULL, -1, 1, MPZG_COST_DIV };
+  mpzg_batch b = { .name = name, .elem = elem, .out = { o0, o1 }, .in = { num, den },
+                   .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_DIV };
   MPZG_CHECK_ARRAY (o0, count);
   MPZG_CHECK_ARRAY (num, count);
   MPZG_CHECK_ARRAY (den, count);

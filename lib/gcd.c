@@ -38,7 +38,8 @@ invert_elem (const mpzg_batch *b, size_t i)
 int
 mpzg_gcd_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, size_t n)
 {
-  mpzg_batch b = { "gcd_n", gcd_elem, { rop, NULL, NULL }, { op1, op2, NULL }, NULL, -1, -1, MPZG_COST_GCD };
+  mpzg_batch b = { .name = "gcd_n", .elem = gcd_elem, .out = { rop }, .in = { op1, op2 },
+                   .gpu = NULL, .divisor = -1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);
   MPZG_CHECK_ARRAY (op2, n);
@@ -48,7 +49,8 @@ mpzg_gcd_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, size_t n)
 int
 mpzg_gcdext_n (mpz_t *g, mpz_t *s, mpz_t *t, mpz_t *a, mpz_t *b, size_t n)
 {
-  mpzg_batch bt = { "gcdext_n", gcdext_elem, { g, s, t }, { a, b, NULL }, NULL, -1, -1, MPZG_COST_GCD };
+  mpzg_batch bt = { .name = "gcdext_n", .elem = gcdext_elem, .out = { g, s, t }, .in = { a, b },
+                    .gpu = NULL, .divisor = -1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (g, n);
   MPZG_CHECK_ARRAY (a, n);
   MPZG_CHECK_ARRAY (b, n);
@@ -60,7 +62,8 @@ mpzg_gcdext_n (mpz_t *g, mpz_t *s, mpz_t *t, mpz_t *a, mpz_t *b, size_t n)
 int
 mpzg_invert_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, int *exists, size_t n)
 {
-  mpzg_batch b = { "invert_n", invert_elem, { rop, NULL, NULL }, { op1, op2, NULL }, exists, -1, 1, MPZG_COST_GCD };
+  mpzg_batch b = { .name = "invert_n", .elem = invert_elem, .out = { rop }, .in = { op1, op2 },
+                   .flags = exists, .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);
   MPZG_CHECK_ARRAY (op2, n);

@@ -43,7 +43,7 @@ struct mpzg_batch
   mpz_t *out[3];                /* outputs, as the call names them */
   mpz_t *in[3];                 /* inputs */
   int *flags;                   /* per-element result flags (invert's exists), or NULL */
-  int gpu_op;                   /* enum mpzg_gpu_op, or -1 when the GPU has no kernel */
+  const struct mpzg_gpu_family *gpu;  /* the GPU family (gpu.h), or NULL: CPU only */
   int divisor;                  /* index in in[] that must be non-zero, or -1 */
   int cost_kind;                /* MPZG_COST_* */
 };

@@ -324,3 +324,45 @@ mpzg_team_barrier (mpzg_team *team)
     pthread_cond_wait (&team->gate, &team->gate_lock);
   pthread_mutex_unlock (&team->gate_lock);
 }
+
+/* ---- loops of equal-cost positions ---- */
+
+#define MPZG_GROUP_COST 8192    /* cost units per group (pool.c cuts ranges of groups) */
+#define MPZG_GROUP_MAX 512      /* positions per group at most */
+
+typedef struct
+{
+  mpzg_range_fn fn;
+  void *ctx;
+  size_t n, cost, group;        /* positions, cost of one, positions per group */
+} uniform_ctx;
+
+static size_t
+uniform_cost (void *vctx, size_t i)
+{
+  uniform_ctx *g = vctx;
+  size_t e = g->n - i * g->group;
+  return (e < g->group ? e : g->group) * g->cost;
+}
+
+static void
+uniform_range (void *vctx, size_t begin, size_t end)
+{
+  uniform_ctx *g = vctx;
+  size_t e = end * g->group;
+  g->fn (g->ctx, begin * g->group, e < g->n ? e : g->n);
+}
+
+int
+mpzg_parallel_for_uniform (size_t n, size_t cost, mpzg_range_fn fn, void *ctx, int threads)
+{
+  size_t group = MPZG_GROUP_COST / (cost ? cost : 1);
+  uniform_ctx g;
+  group = group < 1 ? 1 : group > MPZG_GROUP_MAX ? MPZG_GROUP_MAX : group;
+  g.fn = fn;
+  g.ctx = ctx;
+  g.n = n;
+  g.cost = cost;
+  g.group = group;
+  return mpzg_parallel_for ((n + group - 1) / group, uniform_cost, uniform_range, &g, threads);
+}

@@ -28,6 +28,13 @@ int mpzg_par_start (mpzg_par **par, size_t n, mpzg_cost_fn cost, mpzg_range_fn f
                     void *ctx, int threads);
 void mpzg_par_join (mpzg_par *par);
 
+/* mpzg_parallel_for over n positions of equal cost `cost` each, handed out in
+   groups of about MPZG_GROUP_COST cost units (at most MPZG_GROUP_MAX positions):
+   asking the cost of every position serially would cost more than the work on a
+   small one, while large positions must stay one per range. */
+int mpzg_parallel_for_uniform (size_t n, size_t cost, mpzg_range_fn fn, void *ctx,
+                               int threads);
+
 
 /* ---- Teams: a fixed set of threads that work in lock-step phases ----
    mpzg_team_run runs fn on up to `threads` threads, the caller as tid 0, and returns

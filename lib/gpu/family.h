@@ -1,0 +1,143 @@
+/* family.h -- what the generic GPU path knows of an operation family, and the plan
+   of one call that the family's hooks fill in and read.
+
+   A family (add/sub, mul; division, the gcd family, powm next) is a descriptor of
+   hooks.  The generic code (plan.c, pipeline.c, resident.c) knows no operation: it
+   asks the family to plan a range of elements (size class, operand order, signs),
+   for the shape of each class (cuda/mpzg-mpn.h: layout, widths, bytes moved, device
+   scratch), to pack and unpack a range of a chunk, and to launch a chunk.  Hooks
+   take ranges, never single elements, so that the packing loops inside a family
+   stay monomorphic and as fast as a hand-written loop. */
+#ifndef MPZG_GPU_FAMILY_H
+#define MPZG_GPU_FAMILY_H
+
+#include <stddef.h>
+#include <gmp.h>
+#include "mpzg-mpn.h"
+
+typedef mpzg_mpn_word mpzg_word;
+
+/* One element's plan: 32 bytes.  The fields after `e` are the family's to define,
+   within these meanings. */
+typedef struct
+{
+  size_t e;                     /* element index in the call's arrays */
+  unsigned n[3];                /* sizes of the packed inputs, in words */
+  unsigned cls;                 /* size class */
+  unsigned char perm;           /* operand order (add/sub, mul: 1 when a and b are swapped) */
+  unsigned char flag;           /* the kernel's per-instance flag (add/sub: subtract) */
+  unsigned char neg;            /* bit k: output k is negative */
+  unsigned char cmp;            /* a decision left to packing time (add/sub: compare) */
+} mpzg_gpu_elem;
+
+/* The elements of one class, and its shape. */
+typedef struct
+{
+  mpzg_mpn_shape sh;
+  size_t count, first;          /* elements, and the first position in the plan's order */
+} mpzg_gpu_class;
+
+/* A chunk: up to one slot's worth of consecutive positions of one class. */
+typedef struct
+{
+  unsigned cls;
+  size_t first, count;          /* positions in the plan's order */
+  size_t lanes;                 /* instances in the layout: count, or padded (interleaved) */
+  size_t in_off, out_off, scratch_off;  /* words into the buffers (resident batches) */
+} mpzg_gpu_chunk;
+
+typedef struct mpzg_gpu_family mpzg_gpu_family;
+
+typedef struct
+{
+  const mpzg_gpu_family *fam;
+  mpz_t *out[3], *in[3];        /* the call's arrays, as the batch names them */
+  int *flags;                   /* per-element result flags (invert's), or NULL */
+  const size_t *idx;            /* position -> element, or NULL: position k is element k */
+  size_t m;                     /* elements */
+  mpzg_gpu_elem *mt;            /* per position */
+  size_t *order;                /* positions grouped by class; NULL: one class, in order */
+  int mixed;                    /* more than one class (set while planning) */
+  mpzg_gpu_class *ci;
+  unsigned ncls;
+  mpzg_gpu_chunk *ch;
+  size_t nch;
+  int threads;
+  size_t bad_index;             /* lowest element with an element error (MPZG_NO_INDEX) */
+  int bad_status;
+} mpzg_gpu_plan;
+
+/* A pack or unpack hook's view of one chunk: buf is the chunk's input words (pack)
+   or output words (unpack), laid out as the class's shape says. */
+typedef struct
+{
+  mpzg_gpu_plan *p;
+  const mpzg_gpu_chunk *c;
+  mpzg_word *buf;
+} mpzg_gpu_xfer;
+
+struct mpzg_gpu_family
+{
+  const char *name;             /* "mul": for MPZG_VERBOSE */
+  /* Classes: their number, the largest element (the largest input's size, in
+     limbs) the GPU takes, and each class's shape (cuda/mpzg-mpn.h). */
+  unsigned (*classes) (void);
+  size_t (*max_limbs) (void);
+  void (*shape) (unsigned cls, mpzg_mpn_shape *sh);
+  /* Auto mode: is sending `count` elements of `limbs` input limbs in all worth it? */
+  int (*worthwhile) (size_t count, size_t limbs);
+  /* Plans positions [begin, end): fills p->mt[k] (mpzg_gpu_plan_elem gives the
+     element of a position).  Runs on several threads at once. */
+  void (*plan) (mpzg_gpu_plan *p, size_t begin, size_t end);
+  /* Packs units [begin, end) of a chunk into x->buf, unpacks them from it into the
+     outputs.  A unit is a group of MPZG_MPN_LANE_GROUP lanes for interleaved
+     classes, an element otherwise (mpzg_gpu_units).  Run on several threads at
+     once, on disjoint ranges; each ends with mpzg_stream_fence. */
+  void (*pack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
+  void (*unpack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
+  /* Once per device before the first launch there (that device current). */
+  int (*setup) (const mpzg_mpn_device *dev);
+  /* Queues the kernels of one chunk of `lanes` instances of shape sh. */
+  int (*launch) (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                 const mpzg_word *in, mpzg_word *out, mpzg_word *scratch, size_t lanes,
+                 mpzg_mpn_stream s);
+};
+
+/* ---- plan.c ---- */
+
+/* The element planned at position k (before grouping). */
+static inline size_t
+mpzg_gpu_plan_elem (const mpzg_gpu_plan *p, size_t k)
+{
+  return p->idx ? p->idx[k] : k;
+}
+
+/* The plan entry at position pos of the class-grouped order. */
+static inline mpzg_gpu_elem *
+mpzg_gpu_at (const mpzg_gpu_plan *p, size_t pos)
+{
+  return &p->mt[p->order ? p->order[pos] : pos];
+}
+
+/* Plans the call's m elements (fam, out, in, flags, idx, m, threads set by the
+   caller): classes, grouping, and chunks of at most max_words words in, out or of
+   scratch (0: one chunk per class, laid out one after another, for resident
+   batches).  Returns MPZG_OK or MPZG_ENOMEM. */
+int mpzg_gpu_plan_make (mpzg_gpu_plan *p, size_t max_words);
+void mpzg_gpu_plan_free (mpzg_gpu_plan *p);
+
+/* Words a chunk moves in (out = 0) or out (out = 1), and the device scratch it needs. */
+size_t mpzg_gpu_chunk_words (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c, int out);
+size_t mpzg_gpu_chunk_scratch (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c);
+
+/* The units pack and unpack take for chunk c, and the cost of one (for grouping). */
+size_t mpzg_gpu_units (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c, size_t *cost);
+
+/* Packs (unpack = 0) or unpacks all of chunk c on the plan's threads. */
+int mpzg_gpu_xfer_all (mpzg_gpu_plan *p, const mpzg_gpu_chunk *c, mpzg_word *buf, int unpack);
+
+/* Records an element error of element e (an unpack hook's per-element status, such
+   as a non-invertible element): the lowest one decides the call's status. */
+void mpzg_gpu_elem_error (mpzg_gpu_plan *p, size_t e, int status);
+
+#endif

@@ -1,0 +1,328 @@
+/* pipeline.c -- one GPU call: plan it, then run its chunks through the slots with a
+   team of host threads, and account for every element when the device fails.
+
+   Chunk k goes to slot k % MPZG_SLOTS.  Each step: (A) thread 0 waits for the slot's
+   previous chunk to come back; barrier; (B) every thread unpacks its share of that
+   chunk and packs its share of chunk k; barrier; (C) thread 0 queues chunk k's
+   upload, kernels and download on the slot's stream.  While the device works on up
+   to MPZG_SLOTS chunks, the team packs and unpacks the others.  Shared decisions
+   (the error) are written only by thread 0 before a barrier and read by all after
+   it, so that every thread leaves the loop at the same step.
+
+   A chunk's outputs are written only when it is unpacked, after its event said the
+   device finished it without error; so when the device fails, the chunks not yet
+   unpacked are exactly the elements left untouched, and the caller can recompute
+   them with GMP or name the first. */
+
+#include <config.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "mpzg.h"
+#include "gpu.h"
+#include "device.h"
+#include "layout.h"
+#include "pool.h"
+
+static long fail_after = -1;    /* mpzg_gpu_fail_after */
+
+void
+mpzg_gpu_fail_after (long chunks)
+{
+  __atomic_store_n (&fail_after, chunks, __ATOMIC_RELAXED);
+}
+
+size_t
+mpzg_gpu_max_limbs (const mpzg_gpu_family *f)
+{
+  return f != NULL ? f->max_limbs () : 0;
+}
+
+int
+mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs)
+{
+  return f != NULL && f->worthwhile (count, limbs);
+}
+
+typedef struct
+{
+  mpzg_gpu_plan *p;
+  mpzg_gpu_slot *slots;
+  const mpzg_mpn_device *dev;
+  unsigned char *done;          /* per chunk: unpacked */
+  int e;                        /* first CUDA error, written by thread 0 in phases A and C */
+  int st;                       /* MPZG_ENOMEM when the team could not start */
+  long fail_after;              /* injected failure (tests), or -1 */
+  double t_wait, t_host, t_issue, t_bar;  /* thread 0's time in A, B, C and the barriers */
+  size_t next;                  /* phase B: the next unit to claim; thread 0 resets it in C */
+} pipe_state;
+
+static double
+now_s (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* Phase B of one step: the units of unpacking chunk u (if any) and then of packing
+   chunk k (if any), claimed by the team's threads in runs of about
+   MPZG_CLAIM_WORDS words.  Claimed, not cut into equal shares: on a host whose
+   virtual cores are descheduled for milliseconds, the whole team would wait at the
+   barrier for the slowest share. */
+static void
+xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_gpu_chunk *k,
+           mpzg_word *kbuf)
+{
+  mpzg_gpu_plan *p = ps->p;
+  mpzg_gpu_xfer xu = { p, u, ubuf }, xk = { p, k, kbuf };
+  size_t cu = 1, ck = 1;
+  size_t nu = u ? mpzg_gpu_units (p, u, &cu) : 0, nk = k ? mpzg_gpu_units (p, k, &ck) : 0;
+  size_t gu = MPZG_CLAIM_WORDS / cu + 1, gk = MPZG_CLAIM_WORDS / ck + 1;
+  for (;;)
+    {
+      /* claims of gu units (never across into the packing) until the unpacking is
+         handed out, then of gk */
+      size_t at = __atomic_load_n (&ps->next, __ATOMIC_RELAXED), want;
+      do
+        want = at < nu ? (nu - at < gu ? nu - at : gu) : gk;
+      while (at < nu + nk
+             && !__atomic_compare_exchange_n (&ps->next, &at, at + want, 1, __ATOMIC_RELAXED,
+                                              __ATOMIC_RELAXED));
+      if (at >= nu + nk)
+        return;
+      if (at < nu)
+        p->fam->unpack (&xu, at, at + want < nu ? at + want : nu);
+      else
+        p->fam->pack (&xk, at - nu, at - nu + want < nk ? at - nu + want : nk);
+    }
+}
+
+static void
+pipe_barrier (pipe_state *ps, mpzg_team *team, int tid)
+{
+  double t0 = tid == 0 ? now_s () : 0;
+  mpzg_team_barrier (team);
+  if (tid == 0)
+    ps->t_bar += now_s () - t0;
+}
+
+/* Phase A for the chunk in flight on slot q, if any: returns it, -1 for none, or
+   -2 when the call has failed. */
+static long
+pipe_wait (pipe_state *ps, mpzg_gpu_slot *q, mpzg_team *team, int tid)
+{
+  long pd = q->pending;         /* written by thread 0 before an earlier barrier */
+  if (tid == 0 && pd >= 0 && ps->e == 0)
+    {
+      double t0 = now_s ();
+      cudaError_t e = cudaEventSynchronize (q->done);
+      if (e != cudaSuccess)
+        ps->e = e;
+      ps->t_wait += now_s () - t0;
+    }
+  pipe_barrier (ps, team, tid);
+  return ps->e == 0 ? pd : -2;
+}
+
+/* Phase C: queues chunk k on slot q (thread 0). */
+static int
+pipe_issue (pipe_state *ps, mpzg_gpu_slot *q, size_t k)
+{
+  mpzg_gpu_plan *p = ps->p;
+  const mpzg_gpu_chunk *c = &p->ch[k];
+  const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
+  size_t scratch = mpzg_gpu_chunk_scratch (p, c);
+  cudaError_t e;
+  int st;
+  if (ps->fail_after >= 0 && (long) k >= ps->fail_after)
+    return cudaErrorLaunchFailure;
+  if (scratch > 0 && (st = mpzg_gpu_slot_scratch (q, scratch)) != MPZG_OK)
+    return cudaErrorMemoryAllocation;
+  if ((e = cudaMemcpyAsync (q->din, q->hin, mpzg_gpu_chunk_words (p, c, 0) * sizeof (mpzg_word),
+                            cudaMemcpyHostToDevice, q->st)) != cudaSuccess)
+    return e;
+  if ((st = p->fam->launch (ps->dev, sh, q->din, q->dout, q->dscratch, c->lanes, q->st)) != 0)
+    return st;
+  if ((e = cudaMemcpyAsync (q->hout, q->dout, mpzg_gpu_chunk_words (p, c, 1) * sizeof (mpzg_word),
+                            cudaMemcpyDeviceToHost, q->st)) != cudaSuccess)
+    return e;
+  return cudaEventRecord (q->done, q->st);
+}
+
+static void
+pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
+{
+  pipe_state *ps = ctx;
+  mpzg_gpu_plan *p = ps->p;
+  size_t k;
+  (void) nt;
+  for (k = 0; k < p->nch; k++)
+    {
+      mpzg_gpu_slot *q = &ps->slots[k % MPZG_SLOTS];
+      long pd = pipe_wait (ps, q, team, tid);
+      if (pd == -2)
+        return;
+      double t0 = now_s ();
+      xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, &p->ch[k], q->hin);
+      if (tid == 0)
+        ps->t_host += now_s () - t0;
+      pipe_barrier (ps, team, tid);
+      if (tid == 0)
+        {
+          int e;
+          t0 = now_s ();
+          if (pd >= 0)
+            ps->done[pd] = 1;
+          q->pending = -1;
+          ps->next = 0;         /* the others wait at the next barrier */
+          if ((e = pipe_issue (ps, q, k)) != 0)
+            ps->e = e;
+          else
+            q->pending = (long) k;
+          ps->t_issue += now_s () - t0;
+        }
+    }
+  /* drain, oldest first */
+  for (size_t d = 0; d < MPZG_SLOTS; d++)
+    {
+      mpzg_gpu_slot *q = &ps->slots[(k + d) % MPZG_SLOTS];
+      long pd = pipe_wait (ps, q, team, tid);
+      if (pd == -2)
+        return;
+      xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, NULL, NULL);
+      pipe_barrier (ps, team, tid);
+      if (tid == 0)
+        {
+          if (pd >= 0)
+            ps->done[pd] = 1;
+          q->pending = -1;
+          ps->next = 0;
+        }
+    }
+}
+
+static int
+cmp_size (const void *x, const void *y)
+{
+  size_t u = *(const size_t *) x, v = *(const size_t *) y;
+  return u < v ? -1 : u > v;
+}
+
+/* The elements of the chunks not unpacked (done == NULL: all), ascending. */
+static void
+list_undone (const mpzg_gpu_job *job, const mpzg_gpu_plan *p, const unsigned char *done,
+             size_t **undone, size_t *nundone)
+{
+  size_t n = 0, k, j, *u;
+  if (p->ch == NULL || (p->mt == NULL && done != NULL))
+    done = NULL;
+  if (done == NULL || p->ch == NULL)
+    {
+      /* nothing was unpacked, or the plan is incomplete: every element */
+      u = malloc ((job->m ? job->m : 1) * sizeof *u);
+      if (u != NULL)
+        for (j = 0; j < job->m; j++)
+          u[j] = job->idx ? job->idx[j] : j;
+      *undone = u;
+      *nundone = u ? job->m : 0;
+      if (u != NULL && job->idx != NULL)
+        qsort (u, job->m, sizeof *u, cmp_size);
+      return;
+    }
+  for (k = 0; k < p->nch; k++)
+    if (!done[k])
+      n += p->ch[k].count;
+  u = malloc ((n ? n : 1) * sizeof *u);
+  *undone = u;
+  *nundone = u ? n : 0;
+  if (u == NULL)
+    return;
+  n = 0;
+  for (k = 0; k < p->nch; k++)
+    if (!done[k])
+      for (j = 0; j < p->ch[k].count; j++)
+        u[n++] = mpzg_gpu_at (p, p->ch[k].first + j)->e;
+  qsort (u, n, sizeof *u, cmp_size);
+}
+
+static int
+run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
+{
+  int threads = p->threads < 256 ? p->threads : 256;
+  if (mpzg_team_run (threads, pipe_fn, ps) != 0)
+    ps->st = MPZG_ENOMEM;
+  if (verbose >= 2)
+    fprintf (stderr, "mpzg: gpu %s m=%zu: %zu chunks, %d threads; thread 0: wait %.3f ms, "
+             "pack+unpack %.3f ms, issue %.3f ms, barriers %.3f ms\n",
+             p->fam->name, p->m, p->nch, threads, 1e3 * ps->t_wait, 1e3 * ps->t_host,
+             1e3 * ps->t_issue, 1e3 * ps->t_bar);
+  if (ps->e != 0)
+    {
+      /* a broken stream: start afresh next time */
+      int st = mpzg_gpu_status (ps->e);
+      if (verbose > 0)
+        fprintf (stderr, "mpzg: gpu %s: %s\n", p->fam->name,
+                 cudaGetErrorString ((cudaError_t) ps->e));
+      mpzg_gpu_slots_reset ();
+      return st;
+    }
+  return ps->st;
+}
+
+int
+mpzg_gpu_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nundone)
+{
+  mpzg_gpu_plan p;
+  pipe_state ps;
+  int st, k;
+  double t0;
+  *bad = MPZG_NO_INDEX;
+  *undone = NULL;
+  *nundone = 0;
+  if (job->m == 0)
+    return MPZG_OK;
+  memset (&p, 0, sizeof p);
+  memset (&ps, 0, sizeof ps);
+  p.fam = job->fam;
+  for (k = 0; k < 3; k++)
+    {
+      p.out[k] = job->out[k];
+      p.in[k] = job->in[k];
+    }
+  p.flags = job->flags;
+  p.idx = job->idx;
+  p.m = job->m;
+  p.threads = job->threads;
+  ps.p = &p;
+  ps.fail_after = __atomic_load_n (&fail_after, __ATOMIC_RELAXED);
+
+  pthread_mutex_lock (&mpzg_gpu_lock);
+  t0 = now_s ();
+  st = mpzg_gpu_slots_ensure (job->ordinal, &ps.slots, &ps.dev);
+  if (st == MPZG_OK)
+    st = mpzg_gpu_family_ready (job->fam, ps.dev);
+  if (st == MPZG_OK)
+    st = mpzg_gpu_plan_make (&p, MPZG_SLOT_WORDS);
+  if (st == MPZG_OK && (ps.done = calloc (p.nch ? p.nch : 1, 1)) == NULL)
+    st = MPZG_ENOMEM;
+  if (job->verbose >= 2)
+    fprintf (stderr, "mpzg: gpu plan m=%zu: %.3f ms\n", job->m, 1e3 * (now_s () - t0));
+  if (st == MPZG_OK)
+    st = run_pipelined (&p, &ps, job->verbose);
+  if (job->verbose >= 2)
+    fprintf (stderr, "mpzg: gpu m=%zu: %.3f ms from plan to the last unpack\n", job->m,
+             1e3 * (now_s () - t0));
+  if (st != MPZG_OK)
+    list_undone (job, &p, ps.done, undone, nundone);
+  else if (p.bad_index != MPZG_NO_INDEX)
+    {
+      *bad = p.bad_index;
+      st = p.bad_status;
+    }
+  free (ps.done);
+  mpzg_gpu_plan_free (&p);
+  pthread_mutex_unlock (&mpzg_gpu_lock);
+  return st;
+}
