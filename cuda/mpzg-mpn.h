@@ -40,6 +40,9 @@ typedef struct
      width w at j*w. */
 enum { MPZG_MPN_INTERLEAVED = 0, MPZG_MPN_CONTIGUOUS = 1 };
 #define MPZG_MPN_LANE_GROUP 8
+/* The widest input or output of an interleaved class, in words, of any family (so that
+   the host can stage a lane group through a fixed tile). */
+#define MPZG_MPN_INTERLEAVED_MAX 64
 
 /* One size class of a family: how many words an instance moves and what it needs. */
 typedef struct

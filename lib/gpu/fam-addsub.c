@@ -86,7 +86,7 @@ addsub_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_word *in = x->buf;
   if (p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED)
     {
-      mpzg_word tile[2 * MPZG_ADD_SMALL_MAX * MPZG_LANES];
+      mpzg_word tile[2 * MPZG_MPN_INTERLEAVED_MAX * MPZG_LANES];
       for (size_t g = begin; g < end; g++)
         {
           size_t j0 = g * MPZG_LANES;
@@ -156,7 +156,7 @@ addsub_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       if (il)
         {
           /* n <= M + 1: the carry byte after the M rows */
-          mpzg_word col[MPZG_ADD_SMALL_MAX + 1];
+          mpzg_word col[MPZG_MPN_INTERLEAVED_MAX + 1];
           mpzg_column (col, out, lanes, j, n < M ? n : M);
           if (n > M)
             col[M] = ((const unsigned char *) (out + M * lanes))[j];

@@ -42,7 +42,7 @@ mul_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   if (sh->layout == MPZG_MPN_INTERLEAVED)
     {
       /* Ma == Mb */
-      mpzg_word tile[2 * MPZG_MUL_SMALL_WIDTH_MAX * MPZG_LANES];
+      mpzg_word tile[2 * MPZG_MPN_INTERLEAVED_MAX * MPZG_LANES];
       for (size_t g = begin; g < end; g++)
         {
           size_t j0 = g * MPZG_LANES;
@@ -100,7 +100,7 @@ mul_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       size_t n = (size_t) t->n[0] + t->n[1];
       if (il)
         {
-          mpzg_word col[2 * MPZG_MUL_SMALL_WIDTH_MAX];
+          mpzg_word col[MPZG_MPN_INTERLEAVED_MAX];
           mpzg_column (col, out, lanes, j, n);
           mpzg_unstage (p->out[0][t->e], col, n, t->neg);
         }

@@ -1,4 +1,5 @@
-/* addsub.cu -- unsigned addition and subtraction of padded words on the device.
+/* addsub.cu -- unsigned addition and subtraction of padded words on the device: the
+   add/sub family of mpzg-mpn.h.
 
    Subtraction x - y (x >= y) runs as x + ~y + 1, so one code path does both: the
    per-instance flag picks the mask and the carry in.  Small widths: one thread per
@@ -8,16 +9,22 @@
    words up (few instances), one block of warps per instance, carries between its
    warps by a block scan of per-warp aggregates. */
 
-#include "carry.cuh"
-#include "kernels.h"
+#include "mpzg-mpn.h"
 #include "tuning.h"
+#include "core/carry.cuh"
+#include "core/widths.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+static_assert (MPZG_ADD_SMALL_MAX + 1 <= MPZG_MPN_INTERLEAVED_MAX,
+               "the host stages a lane group through a tile of MPZG_MPN_INTERLEAVED_MAX rows");
 
 namespace mpzg {
 
 /* Flags and carries are bytes here: at 4 words per operand, 64-bit ones were 2 of
-   the 14 words an instance moved (2^8 bits: 165.7 us, 2.43 TB/s). */
+   the 14 words an instance moved, in a kernel bound by memory bandwidth (see
+   bench/results/README.md, experiment 2026-11-22 h100 s3-addflags). */
 __global__ void __launch_bounds__ (MPZG_ADD_SMALL_BLOCK)
 addsub_small_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,
                      const unsigned char *__restrict__ flag, u64 *__restrict__ r,
@@ -150,7 +157,8 @@ blocks_for (size_t threads, unsigned per_block)
   return (unsigned) ((threads + per_block - 1) / per_block);
 }
 
-cudaError_t
+/* Interleaved layout (word i of instance j at i*count+j), byte flags and carries. */
+static cudaError_t
 launch_addsub_small (const u64 *x, const u64 *y, const unsigned char *flag, u64 *r,
                      unsigned char *carry, unsigned M, size_t count, cudaStream_t s)
 {
@@ -161,7 +169,8 @@ launch_addsub_small (const u64 *x, const u64 *y, const unsigned char *flag, u64 
   return cudaGetLastError ();
 }
 
-cudaError_t
+/* Contiguous layout (instance j at j*M), 64-bit flags and carries. */
+static cudaError_t
 launch_addsub_warp (const u64 *x, const u64 *y, const u64 *flag, u64 *r, u64 *carry,
                     unsigned M, size_t count, cudaStream_t s)
 {
@@ -204,3 +213,72 @@ launch_addsub_warp (const u64 *x, const u64 *y, const u64 *flag, u64 *r, u64 *ca
 }
 
 } /* namespace mpzg */
+
+/* ---- mpzg-mpn.h ---- */
+
+unsigned
+mpzg_mpn_addsub_classes (void)
+{
+  return MPZG_NWIDTHS;
+}
+
+size_t
+mpzg_mpn_addsub_max (void)
+{
+  return MPZG_ADD_MAX_LIMBS;
+}
+
+unsigned
+mpzg_mpn_addsub_class (size_t n)
+{
+  return mpzg_width_index ((unsigned) n);
+}
+
+/* Up to MPZG_ADD_SMALL_MAX words the one-thread kernel: interleaved, byte flags and
+   carries; above, contiguous with word flags and carries. */
+void
+mpzg_mpn_addsub_shape (unsigned cls, mpzg_mpn_shape *sh)
+{
+  size_t M = mpzg_width_value (cls);
+  memset (sh, 0, sizeof *sh);
+  sh->cls = cls;
+  sh->w[0] = sh->w[1] = sh->ow[0] = (unsigned) M;
+  if (M <= MPZG_ADD_SMALL_MAX)
+    {
+      sh->layout = MPZG_MPN_INTERLEAVED;
+      sh->in_bytes = 16 * M + 1;
+      sh->out_bytes = 8 * M + 1;
+    }
+  else
+    {
+      sh->layout = MPZG_MPN_CONTIGUOUS;
+      sh->in_bytes = 8 * (2 * M + 1);
+      sh->out_bytes = 8 * (M + 1);
+    }
+  sh->itch = 0;
+}
+
+/* The add/sub kernels use no dynamic shared memory: nothing to opt into. */
+int
+mpzg_mpn_addsub_setup (const mpzg_mpn_device *dev)
+{
+  (void) dev;
+  return 0;
+}
+
+int
+mpzg_mpn_addsub (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                 const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                 size_t lanes, mpzg_mpn_stream s)
+{
+  const size_t M = sh->w[0];
+  (void) dev;
+  (void) scratch;
+  if (sh->layout == MPZG_MPN_INTERLEAVED)
+    return (int) mpzg::launch_addsub_small (in, in + M * lanes,
+                                            (const unsigned char *) (in + 2 * M * lanes), out,
+                                            (unsigned char *) (out + M * lanes), (unsigned) M,
+                                            lanes, s);
+  return (int) mpzg::launch_addsub_warp (in, in + M * lanes, in + 2 * M * lanes, out,
+                                         out + M * lanes, (unsigned) M, lanes, s);
+}

@@ -1,4 +1,4 @@
-/* carry.cuh -- carry propagation across a warp and across a group of warps.
+/* carry.cuh -- carry propagation across a warp, a part of a warp, and a group of warps.
 
    A carry chain over items (words, or runs of words) is an exclusive scan over
    (generate, propagate) pairs, seed 001 §2: item i sends a carry out when it
@@ -9,11 +9,9 @@
 #ifndef MPZG_CARRY_CUH
 #define MPZG_CARRY_CUH
 
-#include <stdint.h>
+#include "asm.cuh"
 
 namespace mpzg {
-
-typedef unsigned long long u64;
 
 /* Carries of a warp: bit i (i < 32) is the carry into lane i, bit 32 the carry out of
    lane 31; a lane with g = p = 0 stops the chain, so for a chain of n < 32 active
@@ -23,6 +21,24 @@ warp_carries (bool g, bool p, unsigned cin)
 {
   unsigned G = __ballot_sync (0xffffffffu, g), P = __ballot_sync (0xffffffffu, p);
   return (((u64) (G | P) + G + cin) ^ P);
+}
+
+/* Carry scan over groups of G consecutive lanes (G = 4, 8 or 16: 32/G groups per
+   warp, several instances in one warp): the ballot masks restricted to this lane's
+   group.  Returns the carry into this lane's item; *cout receives the group's carry
+   out (bit G), so lanes past the group's items must propagate (g = 0, p = 1).  All 32
+   lanes must call. */
+template <int G>
+__device__ __forceinline__ unsigned
+subwarp_carry_scan (bool g, bool p, unsigned cin, unsigned *cout)
+{
+  unsigned lane = threadIdx.x & 31, sh = lane & (32 - G);
+  unsigned Gm = __ballot_sync (0xffffffffu, g), Pm = __ballot_sync (0xffffffffu, p);
+  Gm = (Gm >> sh) & ((1u << G) - 1);
+  Pm = (Pm >> sh) & ((1u << G) - 1);
+  unsigned x = ((Gm | Pm) + Gm + cin) ^ Pm;
+  *cout = (x >> G) & 1u;
+  return (x >> (lane & (G - 1))) & 1u;
 }
 
 /* Exclusive carry scan over a group of nw consecutive warps (nw <= 32), item order
@@ -48,26 +64,6 @@ group_carry_scan (bool g, bool p, unsigned cin, unsigned nw, unsigned w,
   *cout = (unsigned) (wcar >> nw) & 1u;
   __syncthreads ();
   return (unsigned) ((((u64) (G | P) + G + wc) ^ P) >> lane) & 1u;
-}
-
-/* lo:hi:tp += a * b, the 3-word column accumulator of a product. */
-__device__ __forceinline__ void
-mac3 (u64 &lo, u64 &hi, u64 &tp, u64 a, u64 b)
-{
-  asm ("mad.lo.cc.u64 %0, %3, %4, %0;\n\t"
-       "madc.hi.cc.u64 %1, %3, %4, %1;\n\t"
-       "addc.u64 %2, %2, 0;"
-       : "+l"(lo), "+l"(hi), "+l"(tp) : "l"(a), "l"(b));
-}
-
-/* s = a + b + c (c in {0,1}); returns the carry out. */
-__device__ __forceinline__ unsigned
-addc64 (u64 &s, u64 a, u64 b, unsigned c)
-{
-  u64 t = a + b;
-  unsigned c1 = t < a;
-  s = t + c;
-  return c1 | (s < t);
 }
 
 } /* namespace mpzg */
