@@ -5,9 +5,10 @@
    per-instance flag picks the mask and the carry in.  Small widths: one thread per
    instance on the interleaved layout (loads coalesce across instances).  Larger:
    one warp per instance on the contiguous layout, 32 words per step, carries through
-   warp_carries (seed 001 §2), several steps' loads in flight; from MPZG_ADD_BLOCK_MIN
-   words up (few instances), one block of warps per instance, carries between its
-   warps by a block scan of per-warp aggregates. */
+   warp_carries (Oancea and Watt, "GPU Implementations for Midsize Integer Addition
+   and Multiplication", section 2), several steps' loads in flight; from
+   MPZG_ADD_BLOCK_MIN words up (few instances), one block of warps per instance,
+   carries between its warps by a block scan of per-warp aggregates. */
 
 #include "mpzg-mpn.h"
 #include "tuning.h"
@@ -91,8 +92,8 @@ addsub_warp_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,
 /* Large widths: one block of NW warps per instance (contiguous layout).  A step covers
    NW*32*U words, warp w words [w*32*U, (w+1)*32*U) of it, U words per lane in flight.
    Each warp folds its U ballot pairs into one (generate, propagate) aggregate, the
-   block scans the NW aggregates in one warp (seed 001 §2), then each warp applies its
-   carry in.  Words past M propagate (g = 0, p = 1) so the carry out of word M-1 reaches
+   block scans the NW aggregates in one warp (Oancea and Watt, section 2), then each
+   warp applies its carry in.  Words past M propagate (g = 0, p = 1) so the carry out of word M-1 reaches
    the end of the step.  Enough warps in flight at 1024..256 instances, where one warp
    per instance leaves the memory system idle. */
 template <unsigned NW, unsigned U>

@@ -1,7 +1,8 @@
 /* carry.cuh -- carry propagation across a warp, a part of a warp, and a group of warps.
 
    A carry chain over items (words, or runs of words) is an exclusive scan over
-   (generate, propagate) pairs, seed 001 §2: item i sends a carry out when it
+   (generate, propagate) pairs, Oancea and Watt, "GPU Implementations for Midsize Integer Addition and
+   Multiplication", section 2: item i sends a carry out when it
    generates one, or when it propagates (is all ones) and receives one.  Across the 32
    lanes of a warp the scan is one integer addition on ballot masks: with G the
    generate and P the propagate bits (disjoint), the carry into lane i is bit i of
