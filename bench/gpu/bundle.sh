@@ -16,11 +16,9 @@ mkdir -p "$dest/lib" "$dest/tests" "$dest/bin"
 cp -P "$build"/lib/.libs/libmpzg.so* "$dest/lib/"
 # The real programs, not libtool's wrapper scripts (tests link with -no-install).
 real () { for f in "$@"; do case $f in *.o) continue ;; esac; [ -f "$f" ] && head -c 4 "$f" | grep -q ELF && echo "$f"; done; }
-for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-*); do cp "$t" "$dest/tests/"; done
+# The suites, t-gpu and the kernel tests of tests/mpn side by side.
+for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-* "$build"/tests/mpn/t-*); do cp "$t" "$dest/tests/"; done
 cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "$dest/bin/"
-# gpucheck: the GPU path's own differential sweep (cuda/check), against this build.
-cc -O2 -I"$here/../../include" -I"$build/include" -I"$here/../../lib" "$here/../../cuda/check/gpucheck.c" \
-  -L"$build/lib/.libs" -lmpzg -lgmp -o "$dest/bin/gpucheck"
 for x in batch-gcd poly; do
   cp $(real "$build/examples/.libs/$x" "$build/examples/$x" | head -1) "$dest/bin/"
 done

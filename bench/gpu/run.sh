@@ -1,11 +1,11 @@
 #!/bin/sh
 # run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] -- on the GPU machine, from the
 # repository root: run what bundle.sh gathered and write the logs under $OUT (or /tmp).
-#   tests     the Check suites with MPZG_BACKEND=cuda (a green run proves the kernels ran)
+#   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a
+#             failing GPU) and the kernel tests of tests/mpn, with MPZG_BACKEND=cuda
+#             (a green run proves the kernels ran)
 #   sanitize  t-arith under compute-sanitizer memcheck and racecheck, reduced repetitions
 #   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
-#   gpucheck  cuda/check/gpucheck check 2: add/sub/mul at every class boundary, all signs,
-#             carry-heavy operands, aliasing, mixed GPU/CPU batches
 #   examples  batch-gcd --compare (auto backend, MPZG_VERBOSE=1) and poly
 set -u
 b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
@@ -35,10 +35,6 @@ for what in "$@"; do
       echo "== mpzg-bench $args"
       (cd "$o" && "$b/bin/mpzg-bench" $args -o bench.csv > bench.txt 2>&1) || rc=1
       tail -45 "$o/bench.txt" ;;
-    gpucheck)
-      echo "== MPZG_BACKEND=cuda gpucheck check 2"
-      MPZG_BACKEND=cuda "$b/bin/gpucheck" check 2 > "$o/gpucheck.log" 2>&1 || rc=1
-      tail -3 "$o/gpucheck.log" ;;
     examples)
       echo "== MPZG_VERBOSE=1 batch-gcd -n 10000 --compare --check"
       MPZG_VERBOSE=1 "$b/bin/batch-gcd" -n 10000 --compare --check > "$o/batch-gcd.log" 2>&1 || rc=1

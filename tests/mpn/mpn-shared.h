@@ -1,0 +1,669 @@
+/* mpn-shared.h -- the harness of the kernel tests: launches one family of the
+   device's mpn layer (cuda/mpzg-mpn.h) directly on device memory, class by class,
+   and compares every instance with GMP's mpn functions.
+
+   A test file defines, then includes this file:
+     MPN_NAME         the program's name, for messages
+     MPN_ADDSUB or MPN_MUL   the family
+     MPN_SELECT(sh)   which classes to test (sh: const mpzg_mpn_shape *)
+     MPN_SAMPLE       optional: test at most this many of the selected classes (the
+                      first, the last and a random choice of the others)
+
+   For each class, a few launches of a random number of instances (one, and counts
+   that are not a multiple of the lane group), each operand of a random size inside
+   the class (padded with zeros to the class's width, as the layout requires), some
+   of them all-ones, 2^(64k-1) or zero.  Guards: canary words before and after every
+   buffer (inputs, outputs, scratch), garbage in every output and scratch word before
+   the launch, inputs unchanged after it, and the shape query's byte counts against
+   the layout the header describes.
+
+   Exit status: 0 when every instance matched, 1 otherwise, 77 (skipped) when no CUDA
+   device is usable.  Environment as the Check suites: MPZG_TEST_SEED (a number or
+   "random"), MPZG_TEST_REPS (a factor on the launches per class), MPZG_DEVICE. */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <gmp.h>
+#include <cuda_runtime_api.h>
+#include "mpzg-mpn.h"
+
+#if defined MPN_ADDSUB
+#define MPN_FAMILY "addsub"
+#define MPN_NIN 2
+#define mpn_family_classes mpzg_mpn_addsub_classes
+#define mpn_family_shape mpzg_mpn_addsub_shape
+#define mpn_family_setup mpzg_mpn_addsub_setup
+#define mpn_family_launch mpzg_mpn_addsub
+#elif defined MPN_MUL
+#define MPN_FAMILY "mul"
+#define MPN_NIN 2
+#define mpn_family_classes mpzg_mpn_mul_classes
+#define mpn_family_shape mpzg_mpn_mul_shape
+#define mpn_family_setup mpzg_mpn_mul_setup
+#define mpn_family_launch mpzg_mpn_mul
+#else
+#error "define MPN_ADDSUB or MPN_MUL before including mpn-shared.h"
+#endif
+
+#define CANARY_WORDS 16
+#define LAUNCHES_PER_CLASS 4
+#define MAX_INSTANCES 4096
+#define MAX_WORDS ((size_t) 1 << 22)    /* words in and out of one launch */
+#define MAX_WORK ((size_t) 1 << 24)     /* limb products of one mul launch, for GMP */
+
+static gmp_randstate_t rands;
+static unsigned long seed = 20261123UL;
+static double reps_factor = 1.0;
+static unsigned long long garbage_state;
+static long failures, launches, instances;
+
+static unsigned long
+urand (unsigned long n)
+{
+  return n <= 1 ? 0 : gmp_urandomm_ui (rands, n);
+}
+
+/* xorshift64: fast garbage, seeded from the seed. */
+static mpzg_mpn_word
+garbage_word (void)
+{
+  unsigned long long x = garbage_state;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return garbage_state = x;
+}
+
+static mpzg_mpn_word
+canary (size_t k)
+{
+  return 0xc0ffee0ddba11ad5ULL ^ ((unsigned long long) k * 0x9e3779b97f4a7c15ULL);
+}
+
+static void
+fail (const char *fmt, ...)
+{
+  va_list ap;
+  if (failures++ >= 20)
+    return;
+  printf ("%s: FAIL: ", MPN_NAME);
+  va_start (ap, fmt);
+  vprintf (fmt, ap);
+  va_end (ap);
+  printf (" (MPZG_TEST_SEED=%lu)\n", seed);
+}
+
+static void
+read_env (void)
+{
+  const char *s = getenv ("MPZG_TEST_SEED");
+  if (s != NULL && *s)
+    seed = strcmp (s, "random") == 0
+      ? ((unsigned long) time (NULL) * 2654435761UL) ^ (unsigned long) getpid ()
+      : strtoul (s, NULL, 0);
+  s = getenv ("MPZG_TEST_REPS");
+  if (s != NULL && *s && atof (s) > 0)
+    reps_factor = atof (s);
+  gmp_randinit_default (rands);
+  gmp_randseed_ui (rands, seed);
+  garbage_state = seed * 0x9e3779b97f4a7c15ULL + 1;
+}
+
+/* ---- operands ---------------------------------------------------------------- */
+
+/* An operand of width w: a random size inside the width (the full width half of
+   the time), the rest zero; uniform limbs, long runs of ones and zeros, or a
+   special value: all ones, 2^(64k-1), zero. */
+static void
+random_operand (mp_limb_t *p, size_t w)
+{
+  size_t n = urand (2) ? w : urand (w + 1), i;
+  mpz_t z;
+  memset (p, 0, w * sizeof *p);
+  if (n == 0)
+    return;
+  switch (urand (8))
+    {
+    case 0:
+      for (i = 0; i < n; i++)
+        p[i] = ~(mp_limb_t) 0;
+      return;
+    case 1:
+      p[n - 1] = (mp_limb_t) 1 << 63;
+      return;
+    case 2:
+      return;
+    default:
+      mpz_init (z);
+      if (urand (2))
+        mpz_rrandomb (z, rands, 64 * n);
+      else
+        mpz_urandomb (z, rands, 64 * n);
+      for (i = 0; i < mpz_size (z); i++)
+        p[i] = mpz_getlimbn (z, i);
+      mpz_clear (z);
+      return;
+    }
+}
+
+#ifdef MPN_ADDSUB
+/* x and y of width w and the flag (1: subtract, x >= y), sometimes equal or
+   complementary operands, or an all-ones x with a one: carries across the width. */
+static void
+random_instance (mp_limb_t *x, mp_limb_t *y, unsigned char *flag, size_t w)
+{
+  size_t i;
+  random_operand (x, w);
+  random_operand (y, w);
+  switch (urand (8))
+    {
+    case 0:
+      memcpy (y, x, w * sizeof *x);
+      break;
+    case 1:
+      for (i = 0; i < w; i++)
+        y[i] = ~x[i];
+      break;
+    case 2:
+      for (i = 0; i < w; i++)
+        x[i] = ~(mp_limb_t) 0;
+      memset (y, 0, w * sizeof *y);
+      y[0] = 1;
+      break;
+    default:
+      break;
+    }
+  *flag = (unsigned char) urand (2);
+  if (*flag && mpn_cmp (x, y, (mp_size_t) w) < 0)
+    for (i = 0; i < w; i++)
+      {
+        mp_limb_t t = x[i];
+        x[i] = y[i];
+        y[i] = t;
+      }
+}
+#else
+/* a of width w0, b of width w1, sometimes both all ones or (equal widths) equal. */
+static void
+random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
+{
+  size_t i;
+  random_operand (a, w0);
+  random_operand (b, w1);
+  switch (urand (8))
+    {
+    case 0:
+      for (i = 0; i < w0; i++)
+        a[i] = ~(mp_limb_t) 0;
+      for (i = 0; i < w1; i++)
+        b[i] = ~(mp_limb_t) 0;
+      break;
+    case 1:
+      if (w0 == w1)
+        memcpy (b, a, w0 * sizeof *a);
+      break;
+    default:
+      break;
+    }
+}
+#endif
+
+/* ---- device buffers with canaries --------------------------------------------- */
+
+/* A device buffer of `words` words with CANARY_WORDS canaries on each side, and
+   its host image. */
+typedef struct
+{
+  size_t words;
+  mpzg_mpn_word *host, *dev;    /* dev: the whole buffer, canaries included */
+} guarded;
+
+static int
+guarded_new (guarded *g, size_t words)
+{
+  size_t k, all = words + 2 * CANARY_WORDS;
+  cudaError_t e;
+  g->words = words;
+  g->host = malloc (all * sizeof *g->host);
+  if (g->host == NULL)
+    {
+      fail ("out of host memory");
+      return 0;
+    }
+  for (k = 0; k < CANARY_WORDS; k++)
+    {
+      g->host[k] = canary (k);
+      g->host[CANARY_WORDS + words + k] = canary (CANARY_WORDS + k);
+    }
+  e = cudaMalloc ((void **) &g->dev, all * sizeof *g->dev);
+  if (e != cudaSuccess)
+    {
+      fail ("cudaMalloc of %zu words: %s", all, cudaGetErrorString (e));
+      free (g->host);
+      return 0;
+    }
+  return 1;
+}
+
+static mpzg_mpn_word *
+guarded_words (guarded *g)
+{
+  return g->host + CANARY_WORDS;
+}
+
+static mpzg_mpn_word *
+guarded_dev (guarded *g)
+{
+  return g->dev + CANARY_WORDS;
+}
+
+static int
+guarded_copy (guarded *g, int to_device)
+{
+  size_t bytes = (g->words + 2 * CANARY_WORDS) * sizeof *g->host;
+  cudaError_t e = to_device
+    ? cudaMemcpy (g->dev, g->host, bytes, cudaMemcpyHostToDevice)
+    : cudaMemcpy (g->host, g->dev, bytes, cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess)
+    fail ("cudaMemcpy: %s", cudaGetErrorString (e));
+  return e == cudaSuccess;
+}
+
+/* Whether the canaries are intact (after a copy back). */
+static void
+guarded_check (guarded *g, const char *what, const char *where)
+{
+  size_t k;
+  for (k = 0; k < CANARY_WORDS; k++)
+    {
+      if (g->host[k] != canary (k))
+        {
+          fail ("%s: the canary word %zu before the %s was overwritten", where,
+                CANARY_WORDS - k, what);
+          return;
+        }
+      if (g->host[CANARY_WORDS + g->words + k] != canary (CANARY_WORDS + k))
+        {
+          fail ("%s: the canary word %zu after the %s was overwritten", where, k + 1, what);
+          return;
+        }
+    }
+}
+
+static void
+guarded_free (guarded *g)
+{
+  cudaFree (g->dev);
+  free (g->host);
+}
+
+/* ---- one launch ---------------------------------------------------------------- */
+
+/* Word i of instance j of an operand starting at base, of width w. */
+static size_t
+at (const mpzg_mpn_shape *sh, size_t base, size_t w, size_t lanes, size_t i, size_t j)
+{
+  return sh->layout == MPZG_MPN_INTERLEAVED ? base + i * lanes + j : base + j * w + i;
+}
+
+/* Whether the shape query's numbers agree with the layout of mpzg-mpn.h. */
+static int
+shape_consistent (const mpzg_mpn_shape *sh, const char *where)
+{
+  size_t w0 = sh->w[0], w1 = sh->w[1], flag_bytes = 0, ow;
+#ifdef MPN_ADDSUB
+  flag_bytes = sh->layout == MPZG_MPN_INTERLEAVED ? 1 : 8;
+  ow = w0;
+  if (w1 != w0)
+    {
+      fail ("%s: add/sub widths %zu and %zu differ", where, w0, w1);
+      return 0;
+    }
+#else
+  ow = w0 + w1;
+  if (sh->layout == MPZG_MPN_INTERLEAVED && w1 != w0)
+    {
+      fail ("%s: interleaved mul widths %zu and %zu differ", where, w0, w1);
+      return 0;
+    }
+#endif
+  if (sh->layout != MPZG_MPN_INTERLEAVED && sh->layout != MPZG_MPN_CONTIGUOUS)
+    {
+      fail ("%s: unknown layout %u", where, sh->layout);
+      return 0;
+    }
+  if (sh->ow[0] != ow)
+    {
+      fail ("%s: output width %u, want %zu (inputs %u and %u)", where, sh->ow[0], ow,
+            sh->w[0], sh->w[1]);
+      return 0;
+    }
+  if (sh->in_bytes != 8 * (w0 + w1) + flag_bytes || sh->out_bytes != 8 * ow + flag_bytes)
+    {
+      fail ("%s: %zu bytes in and %zu out per instance, the layout says %zu and %zu",
+            where, sh->in_bytes, sh->out_bytes, 8 * (w0 + w1) + flag_bytes, 8 * ow + flag_bytes);
+      return 0;
+    }
+  return 1;
+}
+
+/* Launches `count` instances of class sh and checks them all. */
+static void
+check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count,
+              mpzg_mpn_stream stream)
+{
+  int il = sh->layout == MPZG_MPN_INTERLEAVED;
+  size_t w0 = sh->w[0], w1 = sh->w[1], ow = sh->ow[0];
+  /* Interleaved layouts pad the lanes with zero instances to the lane group, and
+     sometimes by one group more, as the host does against cache-set conflicts. */
+  size_t lanes = il ? (count + MPZG_MPN_LANE_GROUP - 1) / MPZG_MPN_LANE_GROUP
+    * MPZG_MPN_LANE_GROUP + MPZG_MPN_LANE_GROUP * urand (2) : count;
+  size_t in_words = (lanes * sh->in_bytes + 7) / 8, out_words = (lanes * sh->out_bytes + 7) / 8;
+  size_t scratch_words = sh->itch * lanes, i, j;
+  mp_limb_t *x = malloc (count * w0 * sizeof *x), *y = malloc (count * w1 * sizeof *y);
+  mp_limb_t *want = malloc ((ow + 1) * sizeof *want);
+  unsigned char *flags = malloc (count);
+  mpzg_mpn_word *in, *saved_in = NULL;
+  guarded gin, gout, gscratch;
+  char where[160];
+  int rc, ok = 0;
+  cudaError_t e;
+
+  snprintf (where, sizeof where, "class %u (%s, widths %zu %zu, itch %zu), %zu instances in %zu lanes",
+            sh->cls, il ? "interleaved" : "contiguous", w0, w1, sh->itch, count, lanes);
+  if (x == NULL || y == NULL || want == NULL || flags == NULL)
+    {
+      fail ("out of host memory");
+      goto done_host;
+    }
+  if (!guarded_new (&gin, in_words))
+    goto done_host;
+  if (!guarded_new (&gout, out_words))
+    goto done_in;
+  if (!guarded_new (&gscratch, scratch_words))
+    goto done_out;
+
+  /* Inputs: zeros first (padding lanes, padding words), then the instances. */
+  in = guarded_words (&gin);
+  memset (in, 0, in_words * sizeof *in);
+  for (j = 0; j < count; j++)
+    {
+#ifdef MPN_ADDSUB
+      random_instance (x + j * w0, y + j * w1, &flags[j], w0);
+      if (il)
+        ((unsigned char *) (in + (w0 + w1) * lanes))[j] = flags[j];
+      else
+        in[(w0 + w1) * lanes + j] = flags[j];
+#else
+      random_instance (x + j * w0, y + j * w1, w0, w1);
+#endif
+      for (i = 0; i < w0; i++)
+        in[at (sh, 0, w0, lanes, i, j)] = x[j * w0 + i];
+      for (i = 0; i < w1; i++)
+        in[at (sh, w0 * lanes, w1, lanes, i, j)] = y[j * w1 + i];
+    }
+  saved_in = malloc ((in_words ? in_words : 1) * sizeof *saved_in);
+  if (saved_in == NULL)
+    {
+      fail ("out of host memory");
+      goto done;
+    }
+  memcpy (saved_in, in, in_words * sizeof *in);
+  /* Garbage in every output and scratch word: the kernel must write what it returns. */
+  for (i = 0; i < out_words; i++)
+    guarded_words (&gout)[i] = garbage_word ();
+  for (i = 0; i < scratch_words; i++)
+    guarded_words (&gscratch)[i] = garbage_word ();
+  if (!guarded_copy (&gin, 1) || !guarded_copy (&gout, 1) || !guarded_copy (&gscratch, 1))
+    goto done;
+
+  rc = mpn_family_launch (dev, sh, guarded_dev (&gin), guarded_dev (&gout),
+                          sh->itch ? guarded_dev (&gscratch) : NULL, lanes, stream);
+  if (rc != 0)
+    {
+      fail ("%s: the launcher returned %d (%s)", where, rc, cudaGetErrorString ((cudaError_t) rc));
+      goto done;
+    }
+  e = cudaStreamSynchronize ((cudaStream_t) stream);
+  if (e == cudaSuccess)
+    e = cudaGetLastError ();
+  if (e != cudaSuccess)
+    {
+      fail ("%s: the kernel failed: %s", where, cudaGetErrorString (e));
+      goto done;
+    }
+  if (!guarded_copy (&gin, 0) || !guarded_copy (&gout, 0) || !guarded_copy (&gscratch, 0))
+    goto done;
+  launches++;
+  instances += (long) count;
+  ok = 1;
+
+  guarded_check (&gin, "input", where);
+  guarded_check (&gout, "output", where);
+  guarded_check (&gscratch, "scratch", where);
+  for (i = 0; i < in_words; i++)
+    if (in[i] != saved_in[i])
+      {
+        fail ("%s: input word %zu was modified", where, i);
+        break;
+      }
+
+  for (j = 0; j < count; j++)
+    {
+      const mpzg_mpn_word *out = guarded_words (&gout);
+      mp_limb_t carry, got_carry = 0;
+#ifdef MPN_ADDSUB
+      carry = flags[j] ? mpn_sub_n (want, x + j * w0, y + j * w1, (mp_size_t) w0)
+        : mpn_add_n (want, x + j * w0, y + j * w1, (mp_size_t) w0);
+      got_carry = il ? ((const unsigned char *) (out + ow * lanes))[j] : out[ow * lanes + j];
+#else
+      mpn_mul (want, x + j * w0, (mp_size_t) w0, y + j * w1, (mp_size_t) w1);
+      carry = 0;
+#endif
+      for (i = 0; i < ow; i++)
+        if (out[at (sh, 0, ow, lanes, i, j)] != want[i])
+          {
+            fail ("%s: instance %zu%s, word %zu of %zu = %#llx, want %#llx", where, j,
+#ifdef MPN_ADDSUB
+                  flags[j] ? " (sub)" : " (add)",
+#else
+                  "",
+#endif
+                  i, ow, (unsigned long long) out[at (sh, 0, ow, lanes, i, j)],
+                  (unsigned long long) want[i]);
+            break;
+          }
+      if (got_carry != carry)
+        fail ("%s: instance %zu, carry %#llx, want %#llx", where, j,
+              (unsigned long long) got_carry, (unsigned long long) carry);
+      if (failures > 20)
+        break;
+    }
+
+ done:
+  if (!ok)
+    cudaGetLastError ();        /* clear a sticky launch error for the next class */
+  free (saved_in);
+  guarded_free (&gscratch);
+ done_out:
+  guarded_free (&gout);
+ done_in:
+  guarded_free (&gin);
+ done_host:
+  free (x);
+  free (y);
+  free (want);
+  free (flags);
+}
+
+/* ---- classes --------------------------------------------------------------------- */
+
+/* Whether the family's ladder picks class cls for operands of its own widths (a
+   class index it never picks, such as a mul shape with b wider than a, has no
+   instances to test). */
+static int
+picked (const mpzg_mpn_shape *sh)
+{
+  if (sh->w[0] == 0 || sh->w[1] == 0 || sh->w[1] > sh->w[0])
+    return 0;
+#ifdef MPN_ADDSUB
+  return sh->w[0] <= mpzg_mpn_addsub_max () && mpzg_mpn_addsub_class (sh->w[0]) == sh->cls;
+#else
+  return sh->w[0] <= mpzg_mpn_mul_max () && mpzg_mpn_mul_class (sh->w[0], sh->w[1]) == sh->cls;
+#endif
+}
+
+/* Instances per launch: MAX_INSTANCES, fewer where they would move more than
+   MAX_WORDS words or (mul) cost GMP more than MAX_WORK limb products. */
+static size_t
+max_count (const mpzg_mpn_shape *sh)
+{
+  size_t words = sh->w[0] + sh->w[1] + sh->ow[0] + 2, cap = MAX_WORDS / words;
+#ifdef MPN_MUL
+  if (cap > MAX_WORK / ((size_t) sh->w[0] * sh->w[1]))
+    cap = MAX_WORK / ((size_t) sh->w[0] * sh->w[1]);
+#endif
+  if (cap > MAX_INSTANCES)
+    cap = MAX_INSTANCES;
+  return cap ? cap : 1;
+}
+
+#ifdef MPN_SAMPLE
+static int
+cmp_unsigned (const void *p, const void *q)
+{
+  unsigned a = *(const unsigned *) p, b = *(const unsigned *) q;
+  return a < b ? -1 : a > b;
+}
+#endif
+
+int
+main (void)
+{
+  int ndev = 0, ordinal = 0, launches_per_class;
+  unsigned ncls, c, *list, nlist = 0, ntested, k;
+  const char *s;
+  struct cudaDeviceProp prop;
+  mpzg_mpn_device dev;
+  cudaStream_t stream;
+  cudaError_t e;
+  int rc;
+
+  read_env ();
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  e = cudaGetDeviceCount (&ndev);
+  if (e != cudaSuccess || ndev == 0)
+    {
+      printf ("%s: skipped: no usable CUDA device (%s)\n", MPN_NAME,
+              e != cudaSuccess ? cudaGetErrorString (e) : "none found");
+      return 77;
+    }
+  if ((s = getenv ("MPZG_DEVICE")) != NULL && *s)
+    ordinal = atoi (s);
+  if (ordinal < 0 || ordinal >= ndev)
+    {
+      printf ("%s: skipped: MPZG_DEVICE=%d, but %d CUDA device%s\n", MPN_NAME, ordinal,
+              ndev, ndev == 1 ? "" : "s");
+      return 77;
+    }
+  if ((e = cudaSetDevice (ordinal)) != cudaSuccess
+      || (e = cudaGetDeviceProperties (&prop, ordinal)) != cudaSuccess
+      || (e = cudaStreamCreate (&stream)) != cudaSuccess)
+    {
+      printf ("%s: skipped: CUDA device %d is not usable (%s)\n", MPN_NAME, ordinal,
+              cudaGetErrorString (e));
+      return 77;
+    }
+  dev.ordinal = ordinal;
+  dev.sms = prop.multiProcessorCount;
+  dev.smem_block = prop.sharedMemPerBlock;
+  dev.smem_optin = prop.sharedMemPerBlockOptin;
+  printf ("%s: MPZG_TEST_SEED=%lu MPZG_TEST_REPS=%g, %s family on %s (%d SMs)\n", MPN_NAME,
+          seed, reps_factor, MPN_FAMILY, prop.name, dev.sms);
+
+  rc = mpn_family_setup (&dev);
+  if (rc != 0)
+    {
+      printf ("%s: FAIL: the %s setup returned %d (%s)\n", MPN_NAME, MPN_FAMILY, rc,
+              cudaGetErrorString ((cudaError_t) rc));
+      return 1;
+    }
+
+  ncls = mpn_family_classes ();
+  list = malloc ((ncls ? ncls : 1) * sizeof *list);
+  if (list == NULL)
+    return 1;
+  for (c = 0; c < ncls; c++)
+    {
+      mpzg_mpn_shape sh;
+      char where[64];
+      mpn_family_shape (c, &sh);
+      if (sh.cls != c)
+        {
+          fail ("the shape of class %u says class %u", c, sh.cls);
+          continue;
+        }
+      if (!picked (&sh) || !(MPN_SELECT (&sh)))
+        continue;
+      snprintf (where, sizeof where, "class %u", c);
+      if (shape_consistent (&sh, where))
+        list[nlist++] = c;
+    }
+  if (nlist == 0)
+    {
+      printf ("%s: FAIL: no class of the %u of the %s family is selected\n", MPN_NAME,
+              ncls, MPN_FAMILY);
+      return 1;
+    }
+  ntested = nlist;
+#ifdef MPN_SAMPLE
+  if (nlist > MPN_SAMPLE)
+    {
+      /* the first and the last, and a random choice of the others */
+      for (k = 1; k + 1 < MPN_SAMPLE; k++)
+        {
+          unsigned r = k + (unsigned) urand (nlist - 1 - k), t = list[k];
+          list[k] = list[r];
+          list[r] = t;
+        }
+      list[MPN_SAMPLE - 1] = list[nlist - 1];
+      ntested = MPN_SAMPLE;
+      qsort (list, ntested, sizeof *list, cmp_unsigned);
+    }
+#endif
+
+  launches_per_class = (int) (LAUNCHES_PER_CLASS * reps_factor);
+  if (launches_per_class < 2)
+    launches_per_class = 2;
+  for (k = 0; k < ntested && failures <= 20; k++)
+    {
+      mpzg_mpn_shape sh;
+      size_t cap, count;
+      int r;
+      mpn_family_shape (list[k], &sh);
+      cap = max_count (&sh);
+      for (r = 0; r < launches_per_class; r++)
+        {
+          if (r == 0)
+            count = 1;
+          else if (r == 1 && cap > MPZG_MPN_LANE_GROUP)
+            /* not a multiple of the lane group */
+            count = MPZG_MPN_LANE_GROUP * urand (cap / MPZG_MPN_LANE_GROUP)
+              + 1 + urand (MPZG_MPN_LANE_GROUP - 1);
+          else
+            count = 1 + urand (cap);
+          check_launch (&dev, &sh, count, (mpzg_mpn_stream) stream);
+        }
+    }
+  cudaStreamDestroy (stream);
+  free (list);
+  printf ("%s: %u of %u selected classes (of %u), %ld launches, %ld instances, %ld failure%s\n",
+          MPN_NAME, ntested, nlist, ncls, launches, instances, failures, failures == 1 ? "" : "s");
+  if (failures)
+    printf ("%s: rerun with MPZG_TEST_SEED=%lu\n", MPN_NAME, seed);
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,6 @@
+/* t-mul-grp.c -- the mul kernel of the contiguous classes up to 128 words (a
+   group of threads per product) against mpn_mul, every such class. */
+#define MPN_NAME "t-mul-grp"
+#define MPN_MUL 1
+#define MPN_SELECT(sh) ((sh)->layout == MPZG_MPN_CONTIGUOUS && (sh)->w[0] <= 128)
+#include "mpn-shared.h"

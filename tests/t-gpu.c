@@ -1,0 +1,684 @@
+/* t-gpu.c -- the GPU path of mpzg_add_n, mpzg_sub_n and mpzg_mul_n against GMP
+   loops, with MPZG_BACKEND=cuda: at the edges of every size class that the
+   device's mpn layer reports (cuda/mpzg-mpn.h), with every sign combination,
+   zero, equal and opposite operands, carries across the whole width and every
+   aliasing; in batches that mix classes with elements above the GPU's largest size
+   (which go to the CPU in the same call); at batch counts 0, 1 and off the lane
+   group.  Then what a failing GPU leaves (mpzg_gpu_fail_after): in auto mode every
+   result is still GMP's, with MPZG_BACKEND=cuda the call fails with MPZG_EDEVICE,
+   names the lowest element not computed, and leaves those elements untouched.
+
+   Skips (exit status 77) when no GPU is usable. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "common.h"
+#include "mpzg-mpn.h"
+#include "gpu.h"
+
+static int call_add (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_add_n (o[0], in[0], in[1], n); }
+static int call_sub (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_sub_n (o[0], in[0], in[1], n); }
+static int call_mul (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_mul_n (o[0], in[0], in[1], n); }
+static int ref_add (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_add (o[0], in[0], in[1]); return MPZG_OK; }
+static int ref_sub (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_sub (o[0], in[0], in[1]); return MPZG_OK; }
+static int ref_mul (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_mul (o[0], in[0], in[1]); return MPZG_OK; }
+
+static void
+gen (mpz_ptr *ops, size_t limbs)
+{
+  tst_rand_op (ops[0], limbs);
+  tst_rand_op (ops[1], tst_urand (2) ? limbs : tst_urand (limbs + 1));
+}
+
+static const tst_op ops[] = {
+  { "add", 1, 2, -1, 0, 0, call_add, ref_add, gen },
+  { "sub", 1, 2, -1, 0, 0, call_sub, ref_sub, gen },
+  { "mul", 1, 2, -1, 0, 0, call_mul, ref_mul, gen },
+};
+#define NOPS ((int) (sizeof ops / sizeof ops[0]))
+#define IS_MUL(op) ((op) == &ops[2])
+
+static const tst_alias aliases[] = {
+  { "none", { 0 }, { 0 } },
+  { "rop == op1", { 1 }, { 0 } },
+  { "rop == op2", { 2 }, { 0 } },
+  { "op1 == op2", { 0 }, { 0, 1 } },
+  { "rop == op1 == op2", { 1 }, { 0, 1 } },
+};
+#define NALIAS ((size_t) (sizeof aliases / sizeof aliases[0]))
+
+/* ---- the classes, as the mpn layer reports them ---------------------------------- */
+
+typedef struct
+{
+  unsigned cls;
+  size_t w0, w1;                /* padded widths: add/sub's w0 == w1 */
+  size_t prev0, prev1;          /* the next narrower width of either operand, 0 if none */
+} edge;
+
+static int
+cmp_edge (const void *p, const void *q)
+{
+  const edge *a = p, *b = q;
+  if (a->w0 != b->w0)
+    return a->w0 < b->w0 ? -1 : 1;
+  return a->w1 < b->w1 ? -1 : a->w1 > b->w1;
+}
+
+/* The classes of add/sub or mul that the ladder picks for operands of their own
+   widths (a class index it never picks has no elements), by width. */
+static size_t
+read_edges (int mul, edge **list)
+{
+  unsigned ncls = mul ? mpzg_mpn_mul_classes () : mpzg_mpn_addsub_classes (), c;
+  size_t max = mul ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max (), n = 0, k, j;
+  edge *e = malloc ((ncls ? ncls : 1) * sizeof *e);
+  ck_assert_ptr_nonnull (e);
+  for (c = 0; c < ncls; c++)
+    {
+      mpzg_mpn_shape sh;
+      if (mul)
+        mpzg_mpn_mul_shape (c, &sh);
+      else
+        mpzg_mpn_addsub_shape (c, &sh);
+      if (sh.w[0] == 0 || sh.w[1] == 0 || sh.w[1] > sh.w[0] || sh.w[0] > max)
+        continue;
+      if ((mul ? mpzg_mpn_mul_class (sh.w[0], sh.w[1]) : mpzg_mpn_addsub_class (sh.w[0])) != c)
+        continue;
+      e[n].cls = c;
+      e[n].w0 = sh.w[0];
+      e[n].w1 = sh.w[1];
+      n++;
+    }
+  tst_assert (n > 0, "the %s family reports no class that its ladder picks", mul ? "mul" : "add/sub");
+  qsort (e, n, sizeof *e, cmp_edge);
+  for (k = 0; k < n; k++)
+    {
+      e[k].prev0 = e[k].prev1 = 0;
+      for (j = 0; j < n; j++)
+        {
+          if (e[j].w0 < e[k].w0 && e[j].w0 > e[k].prev0)
+            e[k].prev0 = e[j].w0;
+          if (e[j].w1 < e[k].w1 && e[j].w1 > e[k].prev1)
+            e[k].prev1 = e[j].w1;
+        }
+    }
+  tst_assert (e[n - 1].w0 == max, "the widest %s class is %zu words, the maximum %zu",
+              mul ? "mul" : "add/sub", e[n - 1].w0, max);
+  *list = e;
+  return n;
+}
+
+/* The class the ladder picks for an element must hold it. */
+static void
+check_ladder (int mul, size_t na, size_t nb)
+{
+  mpzg_mpn_shape sh;
+  size_t x = na > nb ? na : nb, y = na > nb ? nb : na;
+  /* Zero operands need no class: the host may answer them itself. */
+  if (x > (mul ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ()) || x == 0 || (mul && y == 0))
+    return;
+  if (mul)
+    mpzg_mpn_mul_shape (mpzg_mpn_mul_class (x, y), &sh);
+  else
+    mpzg_mpn_addsub_shape (mpzg_mpn_addsub_class (x), &sh);
+  tst_assert (sh.w[0] >= x && sh.w[1] >= (mul ? y : x),
+              "%s of %zu and %zu limbs: class %u of widths %u and %u is too narrow",
+              mul ? "mul" : "add/sub", na, nb, sh.cls, sh.w[0], sh.w[1]);
+}
+
+/* ---- building batches -------------------------------------------------------------- */
+
+/* Element *n (then n+1, ...): operands of na and nb limbs, with every sign
+   combination (four elements) or one at random. */
+static void
+push_pair (mpz_t **in, size_t *n, size_t na, size_t nb, int all_signs)
+{
+  int s, s0 = all_signs ? 0 : (int) tst_urand (4), s1 = all_signs ? 4 : s0 + 1;
+  for (s = s0; s < s1; s++, (*n)++)
+    {
+      tst_rand_nat (in[0][*n], na);
+      tst_rand_nat (in[1][*n], nb);
+      if (s & 1)
+        mpz_neg (in[0][*n], in[0][*n]);
+      if (s & 2)
+        mpz_neg (in[1][*n], in[1][*n]);
+    }
+}
+
+static void
+ones (mpz_t r, size_t limbs)
+{
+  mpz_set_ui (r, 0);
+  mpz_setbit (r, (mp_bitcnt_t) limbs * TST_LIMB_BITS);
+  mpz_sub_ui (r, r, 1);
+}
+
+#define NSPECIALS 8
+/* Operands at the widths w0, w1 whose results cancel or carry across the whole
+   width: equal, opposite, opposite plus one, all-ones plus one, all-ones times
+   all-ones, 2^(64 w0) - 1 against -2^(64 w0), top bits only, zero. */
+static void
+push_specials (mpz_t **in, size_t *n, size_t w0, size_t w1)
+{
+  mpz_ptr a, b;
+  a = in[0][*n], b = in[1][(*n)++];
+  tst_rand_op (a, w0);
+  mpz_set (b, a);
+  a = in[0][*n], b = in[1][(*n)++];
+  tst_rand_op (a, w0);
+  mpz_neg (b, a);
+  a = in[0][*n], b = in[1][(*n)++];
+  tst_rand_op (a, w0);
+  mpz_neg (b, a);
+  mpz_add_ui (b, b, 1);
+  a = in[0][*n], b = in[1][(*n)++];
+  ones (a, w0);
+  mpz_set_si (b, tst_urand (2) ? 1 : -1);
+  a = in[0][*n], b = in[1][(*n)++];
+  ones (a, w0);
+  ones (b, w1);
+  tst_rand_sign (b);
+  a = in[0][*n], b = in[1][(*n)++];
+  ones (a, w0);
+  mpz_set_ui (b, 0);
+  mpz_setbit (b, (mp_bitcnt_t) w0 * TST_LIMB_BITS);
+  mpz_neg (b, b);
+  a = in[0][*n], b = in[1][(*n)++];
+  mpz_set_ui (a, 0);
+  mpz_setbit (a, (mp_bitcnt_t) w0 * TST_LIMB_BITS - 1);
+  mpz_set_ui (b, 0);
+  mpz_setbit (b, (mp_bitcnt_t) w1 * TST_LIMB_BITS - 1);
+  a = in[0][*n], b = in[1][(*n)++];
+  mpz_set_ui (a, 0);
+  tst_rand_op (b, w1);
+}
+
+/* Swaps the operands of elements [from, n) at random: the library puts the longer
+   operand first itself. */
+static void
+shuffle_operands (mpz_t **in, size_t from, size_t n)
+{
+  for (; from < n; from++)
+    if (tst_urand (2))
+      mpz_swap (in[0][from], in[1][from]);
+}
+
+/* ---- every class edge -------------------------------------------------------------- */
+
+/* Per add/sub class of width w after the next narrower width p: the longer operand
+   of p, p + 1, w - 1, w, w + 1 limbs (w + 1: the next class or the CPU), against
+   one limb less, the same, one, zero and a random size below; then the specials. */
+static void
+check_addsub_classes (const tst_op *op)
+{
+  edge *e;
+  size_t ne = read_edges (0, &e), k, j, n, cap;
+  int r, reps = tst_reps (1);
+  char where[96];
+  for (k = 0; k < ne; k++)
+    {
+      size_t w = e[k].w0, p = e[k].prev0;
+      size_t sizes[5] = { p, p + 1, w - 1, w, w + 1 };
+      int all_signs = w <= 1024;
+      mpz_t *in[3] = { NULL, NULL, NULL };
+      cap = 5 * (7 + 2 * (size_t) reps) * 4 + NSPECIALS;
+      in[0] = tst_vec_new (cap);
+      in[1] = tst_vec_new (cap);
+      n = 0;
+      for (j = 0; j < 5; j++)
+        {
+          size_t s = sizes[j];
+          push_pair (in, &n, s, s, all_signs);
+          push_pair (in, &n, s, s ? s - 1 : 0, all_signs);
+          push_pair (in, &n, s ? s - 1 : 0, s, all_signs);
+          push_pair (in, &n, s, 0, all_signs);
+          push_pair (in, &n, 0, s, all_signs);
+          push_pair (in, &n, s, 1, all_signs);
+          push_pair (in, &n, 1, s, all_signs);
+          for (r = 0; r < reps; r++)
+            {
+              push_pair (in, &n, s, tst_urand (s + 1), all_signs);
+              push_pair (in, &n, tst_urand (s + 1), s, all_signs);
+            }
+          check_ladder (0, s, s);
+        }
+      tst_assert (mpzg_mpn_addsub_class (p + 1) == e[k].cls,
+                  "add/sub of %zu limbs: class %u, want %u (widths %zu to %zu)",
+                  p + 1, mpzg_mpn_addsub_class (p + 1), e[k].cls, p + 1, w);
+      push_specials (in, &n, w, w);
+      ck_assert_uint_le (n, cap);
+      /* Every aliasing on the narrow classes, one in turn on the wide ones. */
+      for (j = 0; j < NALIAS; j++)
+        if (w <= 1024 || j == k % NALIAS)
+          {
+            snprintf (where, sizeof where, "class %u, width %zu (after %zu)", e[k].cls, w, p);
+            tst_check_op (op, &aliases[j], in, n, where);
+          }
+      tst_vec_free (in[0], cap);
+      tst_vec_free (in[1], cap);
+    }
+  free (e);
+}
+
+/* Per mul class of widths w0 >= w1 after the next narrower widths p0, p1: a of
+   p0 + 1, w0, w0 + 1 limbs against b of zero, one, p1 + 1, w1, w1 + 1 limbs, in
+   either order; then the specials. */
+static void
+check_mul_classes (const tst_op *op)
+{
+  edge *e;
+  size_t ne = read_edges (1, &e), k, i, j, n, cap;
+  int r, reps = tst_reps (1);
+  char where[128];
+  for (k = 0; k < ne; k++)
+    {
+      size_t w0 = e[k].w0, w1 = e[k].w1;
+      size_t as[3] = { e[k].prev0 + 1, w0, w0 + 1 };
+      size_t bs[5] = { 0, 1, e[k].prev1 + 1, w1, w1 + 1 };
+      int all_signs = w0 * w1 <= 256;
+      mpz_t *in[3] = { NULL, NULL, NULL };
+      cap = (3 * 5 + (size_t) reps) * 4 + NSPECIALS;
+      in[0] = tst_vec_new (cap);
+      in[1] = tst_vec_new (cap);
+      n = 0;
+      for (i = 0; i < 3; i++)
+        for (j = 0; j < 5; j++)
+          {
+            push_pair (in, &n, as[i], bs[j], all_signs);
+            check_ladder (1, as[i], bs[j]);
+          }
+      for (r = 0; r < reps; r++)
+        push_pair (in, &n, e[k].prev0 + 1 + tst_urand (w0 - e[k].prev0),
+                   tst_urand (w1 + 1), all_signs);
+      push_specials (in, &n, w0, w1);
+      shuffle_operands (in, 0, n);
+      ck_assert_uint_le (n, cap);
+      snprintf (where, sizeof where, "class %u, widths %zu x %zu (after %zu x %zu)",
+                e[k].cls, w0, w1, e[k].prev0, e[k].prev1);
+      tst_check_op (op, &aliases[k % NALIAS], in, n, where);
+      tst_vec_free (in[0], cap);
+      tst_vec_free (in[1], cap);
+    }
+  free (e);
+}
+
+START_TEST (t_class_edges)
+{
+  TST_BEGIN ();
+  if (IS_MUL (&ops[_i]))
+    check_mul_classes (&ops[_i]);
+  else
+    check_addsub_classes (&ops[_i]);
+}
+END_TEST
+
+/* ---- mixed batches and counts ------------------------------------------------------ */
+
+/* Element i of a mixed batch: both operands at the edge of a random class (or a
+   random size inside it), now and then above the GPU's largest size (the CPU
+   takes those in the same call). */
+static void
+push_mixed (const tst_op *op, mpz_t **in, size_t *n, const edge *e, size_t ne)
+{
+  const edge *c = &e[tst_urand (ne)];
+  int mul = IS_MUL (op);
+  size_t max = mul ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ();
+  size_t na, nb;
+  if (tst_urand (mul ? 64 : 16) == 0)
+    {
+      na = max + 1 + tst_urand (3);
+      nb = mul ? tst_urand (na + 1) : na - tst_urand (2);
+    }
+  else
+    {
+      na = tst_urand (4) ? c->w0 + tst_urand (2) : c->prev0 + 1 + tst_urand (c->w0 - c->prev0);
+      nb = tst_urand (4) ? c->w1 + tst_urand (2) : tst_urand (c->w1 + 1);
+    }
+  push_pair (in, n, na, nb, 0);
+  shuffle_operands (in, *n - 1, *n);
+}
+
+/* One batch with an element of every class and some for the CPU, under every
+   aliasing. */
+START_TEST (t_every_class_in_one_batch)
+{
+  const tst_op *op = &ops[_i];
+  edge *e;
+  size_t ne, k, n = 0, cap;
+  mpz_t *in[3] = { NULL, NULL, NULL };
+  TST_BEGIN ();
+  ne = read_edges (IS_MUL (op), &e);
+  cap = ne + ne / 8 + 8;
+  in[0] = tst_vec_new (cap);
+  in[1] = tst_vec_new (cap);
+  for (k = 0; k < ne; k++)
+    {
+      push_pair (in, &n, e[k].w0, e[k].w1, 0);
+      if (k % 8 == 3)
+        push_mixed (op, in, &n, e, ne);
+    }
+  /* three for the CPU: two at the end, one in the middle */
+  for (k = 0; k < 3; k++)
+    push_pair (in, &n, (IS_MUL (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ()) + 1, 1 + k, 0);
+  mpz_swap (in[0][n - 1], in[0][n / 2]);
+  mpz_swap (in[1][n - 1], in[1][n / 2]);
+  shuffle_operands (in, 0, n);
+  for (k = 0; k < NALIAS; k++)
+    tst_check_op (op, &aliases[k], in, n, "every class in one batch");
+  tst_vec_free (in[0], cap);
+  tst_vec_free (in[1], cap);
+  free (e);
+}
+END_TEST
+
+/* Batch counts 0, 1, around the lane group of 8, and larger ones that are not a
+   multiple of it, of mixed classes. */
+START_TEST (t_counts)
+{
+  static const size_t counts[] = { 0, 1, 2, 7, 8, 9, 17, 255, 1001 };
+  const tst_op *op = &ops[_i];
+  edge *e;
+  size_t ne, j, k, n;
+  int r, reps = tst_reps (2);
+  char where[64];
+  TST_BEGIN ();
+  ne = read_edges (IS_MUL (op), &e);
+  for (r = 0; r < reps; r++)
+    for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
+      {
+        mpz_t *in[3] = { NULL, NULL, NULL };
+        in[0] = tst_vec_new (counts[j]);
+        in[1] = tst_vec_new (counts[j]);
+        for (n = 0, k = 0; k < counts[j]; k++)
+          push_mixed (op, in, &n, e, ne);
+        snprintf (where, sizeof where, "count %zu", counts[j]);
+        tst_check_op (op, &aliases[(j + r) % NALIAS], in, n, where);
+        tst_vec_free (in[0], counts[j]);
+        tst_vec_free (in[1], counts[j]);
+      }
+  free (e);
+}
+END_TEST
+
+/* ---- a failing GPU ------------------------------------------------------------------ */
+
+/* Elements of the failure tests: 2^16 of 64 limbs (at least eight chunks of
+   MPZG_SLOT_WORDS input words), every seventh of another class, every 4999th above
+   the GPU's largest size.  Auto mode sends such a mul batch to the GPU. */
+#define FAIL_N ((size_t) 1 << 16)
+#define FAIL_LIMBS 64
+
+static size_t
+fail_max (const tst_op *op)
+{
+  return IS_MUL (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ();
+}
+
+static void
+make_fail_batch (const tst_op *op, mpz_t **in, mpz_t *want)
+{
+  static const size_t other[] = { 1, 5, 17, 130 };
+  size_t i, na, nb;
+  for (i = 0; i < FAIL_N; i++)
+    {
+      if (i % 4999 == 2500)
+        na = nb = fail_max (op) + 1;
+      else if (i % 7 == 3)
+        na = nb = other[tst_urand (4)];
+      else
+        na = nb = FAIL_LIMBS;
+      tst_rand_op (in[0][i], na);
+      tst_rand_op (in[1][i], tst_urand (8) ? nb : tst_urand (nb + 1));
+      op->ref ((mpz_ptr[]) { want[i], NULL, NULL },
+               (mpz_srcptr[]) { in[0][i], in[1][i], NULL }, NULL);
+    }
+}
+
+static int
+on_gpu (const tst_op *op, mpz_t **in, size_t i)
+{
+  size_t s = mpz_size (in[0][i]) > mpz_size (in[1][i]) ? mpz_size (in[0][i]) : mpz_size (in[1][i]);
+  return s <= fail_max (op);
+}
+
+/* One call with the GPU share failing after `after` chunks, under backend, with
+   rop separate (alias 0), rop == op1 (1) or rop == op2 (2). */
+static void
+check_failure (const tst_op *op, int backend, long after, int alias, mpz_t **in, mpz_t *want)
+{
+  size_t n = FAIL_N, i, index, untouched = 0;
+  mpz_t *work[3] = { NULL, NULL, NULL }, *out, *before;
+  const char *mode = backend == MPZG_BACKEND_CUDA ? "cuda" : "auto";
+  int st, k;
+
+  for (k = 0; k < 2; k++)
+    {
+      work[k] = tst_vec_new (n);
+      tst_vec_copy (work[k], in[k], n);
+    }
+  out = alias ? work[alias - 1] : tst_vec_new (n);
+  if (!alias)
+    for (i = 0; i < n; i++)
+      {
+        /* poison: no result of this batch is that short and negative */
+        mpz_set_si (out[i], -1 - (long) (i % 1000));
+        mpz_mul_2exp (out[i], out[i], 70);
+      }
+  before = tst_vec_new (n);
+  tst_vec_copy (before, out, n);
+
+  ck_assert_int_eq (mpzg_set_backend (backend), MPZG_OK);
+  mpzg_gpu_fail_after (after);
+  st = op->call ((mpz_t *[]) { out, NULL, NULL }, work, NULL, n);
+  index = mpzg_error_index ();
+  mpzg_gpu_fail_after (-1);
+
+  if (backend != MPZG_BACKEND_CUDA || after >= 1L << 30)
+    {
+      /* auto mode recomputes the failed elements; a hook never reached changes nothing */
+      tst_assert (st == MPZG_OK, "%s_n [%s, fail after %ld chunks, alias %d]: status %d (%s), want 0",
+                  op->name, mode, after, alias, st, mpzg_strerror (st));
+      for (i = 0; i < n; i++)
+        tst_assert (mpz_cmp (out[i], want[i]) == 0 && tst_format_problem (out[i]) == NULL,
+                    "%s_n [%s, fail after %ld chunks, alias %d]: element %zu = %s, want %s",
+                    op->name, mode, after, alias, i, tst_str (out[i]), tst_str (want[i]));
+    }
+  else
+    {
+      tst_assert (st == MPZG_EDEVICE, "%s_n [cuda, fail after %ld chunks, alias %d]: status %d (%s), want %d",
+                  op->name, after, alias, st, mpzg_strerror (st), MPZG_EDEVICE);
+      tst_assert (index < n, "%s_n [cuda, fail after %ld chunks, alias %d]: mpzg_error_index() = %zd",
+                  op->name, after, alias, (ssize_t) index);
+      tst_assert (on_gpu (op, in, index) && mpz_cmp (out[index], before[index]) == 0,
+                  "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu, the first not computed, "
+                  "is %s, was %s%s", op->name, after, alias, index, tst_str (out[index]),
+                  tst_str (before[index]), on_gpu (op, in, index) ? "" : " (and is a CPU element)");
+      for (i = 0; i < n; i++)
+        {
+          int done = mpz_cmp (out[i], want[i]) == 0, kept = mpz_cmp (out[i], before[i]) == 0;
+          tst_assert (tst_format_problem (out[i]) == NULL, "%s_n [cuda, fail after %ld chunks]: element %zu: %s",
+                      op->name, after, i, tst_format_problem (out[i]));
+          if (i < index || !on_gpu (op, in, i))
+            tst_assert (done, "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu (%s, error index %zu) "
+                        "= %s, want %s", op->name, after, alias, i, on_gpu (op, in, i) ? "GPU" : "CPU",
+                        index, tst_str (out[i]), tst_str (want[i]));
+          else
+            tst_assert (done || kept, "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu = %s, "
+                        "neither the result %s nor untouched %s", op->name, after, alias, i,
+                        tst_str (out[i]), tst_str (want[i]), tst_str (before[i]));
+          if (!done && kept)
+            untouched++;
+          if (after == 0 && on_gpu (op, in, i))
+            tst_assert (kept, "%s_n [cuda, fail after 0 chunks, alias %d]: GPU element %zu was written: %s, was %s",
+                        op->name, alias, i, tst_str (out[i]), tst_str (before[i]));
+        }
+      tst_assert (untouched > 0, "%s_n [cuda, fail after %ld chunks]: no element left untouched", op->name, after);
+    }
+
+  /* Inputs that are not the output: unchanged. */
+  for (k = 0; k < 2; k++)
+    if (alias != k + 1)
+      for (i = 0; i < n; i++)
+        tst_assert (mpz_cmp (work[k][i], in[k][i]) == 0, "%s_n [%s, fail after %ld chunks, alias %d]: "
+                    "input %d at %zu was modified", op->name, mode, after, alias, k, i);
+
+  tst_vec_free (before, n);
+  if (!alias)
+    tst_vec_free (out, n);
+  tst_vec_free (work[0], n);
+  tst_vec_free (work[1], n);
+}
+
+/* After a failure the next calls work again. */
+static void
+check_recovered (const tst_op *op)
+{
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+  tst_check_gen (op, NULL, op->gen, NULL, 0, 200, 333, "after a device failure");
+}
+
+/* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
+   three (of at least eight), or never (a limit no call reaches). */
+START_TEST (t_fail_cuda)
+{
+  static const long after[] = { 0, 1, 3, 1L << 30 };
+  const tst_op *op = &ops[_i];
+  mpz_t *in[3] = { NULL, NULL, NULL }, *want;
+  size_t j;
+  TST_BEGIN ();
+  in[0] = tst_vec_new (FAIL_N);
+  in[1] = tst_vec_new (FAIL_N);
+  want = tst_vec_new (FAIL_N);
+  make_fail_batch (op, in, want);
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    {
+      check_failure (op, MPZG_BACKEND_CUDA, after[j], (int) (j % 3), in, want);
+      check_recovered (op);
+    }
+  tst_vec_free (in[0], FAIL_N);
+  tst_vec_free (in[1], FAIL_N);
+  tst_vec_free (want, FAIL_N);
+}
+END_TEST
+
+/* Auto mode: the failed elements are recomputed with GMP, also when the output is
+   an input (the recomputation must read operands the GPU share did not
+   overwrite).  Only mul: auto mode sends add/sub to the GPU from 2^30 limbs. */
+START_TEST (t_fail_auto)
+{
+  static const long after[] = { 0, 1, 3 };
+  const tst_op *op = &ops[2];
+  mpz_t *in[3] = { NULL, NULL, NULL }, *want;
+  size_t j;
+  int alias;
+  TST_BEGIN ();
+  in[0] = tst_vec_new (FAIL_N);
+  in[1] = tst_vec_new (FAIL_N);
+  want = tst_vec_new (FAIL_N);
+  make_fail_batch (op, in, want);
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    for (alias = 0; alias < 3; alias++)
+      check_failure (op, MPZG_BACKEND_AUTO, after[j], alias, in, want);
+  check_recovered (op);
+  tst_vec_free (in[0], FAIL_N);
+  tst_vec_free (in[1], FAIL_N);
+  tst_vec_free (want, FAIL_N);
+}
+END_TEST
+
+/* ---- the suite ------------------------------------------------------------------------ */
+
+static void
+setup (void)
+{
+  mpzg_gpu_fail_after (-1);
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+}
+
+static void
+teardown (void)
+{
+  mpzg_gpu_fail_after (-1);
+}
+
+/* Whether a GPU is usable with MPZG_BACKEND=cuda: 1 yes, 0 no (why says why),
+   -1 the probe itself failed.  The probe runs in a child process: CUDA cannot be
+   used in a process forked after its parent initialized it, and Check runs every
+   test in a forked child. */
+static int
+gpu_usable (char *why, size_t size)
+{
+  int fd[2], status;
+  size_t len = 0;
+  ssize_t got;
+  pid_t pid;
+  if (pipe (fd) != 0)
+    {
+      snprintf (why, size, "pipe failed");
+      return -1;
+    }
+  fflush (stdout);
+  pid = fork ();
+  if (pid < 0)
+    {
+      snprintf (why, size, "fork failed");
+      return -1;
+    }
+  if (pid == 0)
+    {
+      char desc[512];
+      int b;
+      close (fd[0]);
+      mpzg_set_backend (MPZG_BACKEND_CUDA);
+      b = mpzg_backend (desc, sizeof desc);
+      if (write (fd[1], desc, strlen (desc)) < 0)
+        _exit (2);
+      _exit (b == MPZG_BACKEND_CUDA ? 0 : 1);
+    }
+  close (fd[1]);
+  while (len + 1 < size && (got = read (fd[0], why + len, size - 1 - len)) > 0)
+    len += (size_t) got;
+  why[len] = 0;
+  close (fd[0]);
+  if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status) || WEXITSTATUS (status) > 1)
+    {
+      snprintf (why + len, size - len, "%sthe probe process failed", len ? ": " : "");
+      return -1;
+    }
+  return WEXITSTATUS (status) == 0;
+}
+
+int
+main (void)
+{
+  char why[512];
+  Suite *s;
+  TCase *tc;
+  int usable = gpu_usable (why, sizeof why);
+  if (usable < 0)
+    {
+      printf ("gpu: ERROR: %s\n", why);
+      return 99;
+    }
+  if (!usable)
+    {
+      printf ("gpu: skipped, no usable GPU: %s\n", why);
+      return 77;
+    }
+  printf ("gpu: %s\n", why);
+  s = suite_create ("gpu");
+  tc = tst_tcase ("gpu");
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_loop_test (tc, t_class_edges, 0, NOPS);
+  tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
+  tcase_add_loop_test (tc, t_counts, 0, NOPS);
+  tcase_add_loop_test (tc, t_fail_cuda, 0, NOPS);
+  tcase_add_test (tc, t_fail_auto);
+  suite_add_tcase (s, tc);
+  return tst_main (s, "gpu");
+}
