@@ -48,8 +48,11 @@ extern "C" {
 const char *mpzg_strerror (int status);
 
 /* The lowest failing element index of the last call made by this thread that
-   returned an element error (MPZG_EDIVBYZERO, MPZG_ENOTINVERTIBLE), or
-   MPZG_NO_INDEX if the last call succeeded or failed as a whole. */
+   returned an element error (MPZG_EDIVBYZERO, MPZG_ENOTINVERTIBLE); after
+   MPZG_EDEVICE from a GPU that failed during the call (MPZG_BACKEND=cuda), the
+   lowest element not computed: its outputs, and those of every other element not
+   computed, are untouched.  MPZG_NO_INDEX if the last call succeeded or failed as
+   a whole. */
 size_t mpzg_error_index (void);
 
 /* ---- Addition, subtraction, multiplication ---------------------------- */

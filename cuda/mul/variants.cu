@@ -1,7 +1,7 @@
 /* variants.cu -- the mul kernels and shapes that only tuning builds compile
    (-DMPZG_TUNING_VARIANTS, as GMP's TUNE_PROGRAM_BUILD): the comparison kernels, and
    a ladder whose every choice an MPZG_GPU_MUL_* environment setting can override,
-   for cuda/check/gpucheck's sweeps.  The settings are read at every call, so that one
+   for a tuning program's sweeps.  The settings are read at every call, so that one
    process can compare variants.  With none set the choices are tuning.h's, as in the
    default build.  A default build compiles nothing here. */
 
