@@ -58,7 +58,10 @@ awk -F, -v tmp="$tmp" '
       gsub(/[^A-Za-z0-9_.-]/, "_", name)
       f = tmp "/" name ".dat"
       print line[k] | ("sort -n > \"" f "\"")
-      title[name] = p[2] " on " p[1]
+      # mpzg-bench names a GPU as "ORDINAL: NAME"; the chart names the model.
+      dev = p[1]
+      sub(/^[0-9]+: */, "", dev)
+      title[name] = p[2] " on " dev
     }
     for (n in title) print n "\t" title[n] > (tmp "/index")
   }' "$csv"
@@ -101,9 +104,12 @@ set xlabel 'operand size (bits)'
 set ylabel 'throughput (elements per second)'
 set logscale x 2
 set logscale y 10
-set format x '%.0f'
+# Powers of two as 2^k: written out, 262144 and 1048576 run into each other.
+set format x '2^%L'
+set xtics 1, 2
+set offsets graph 0.03, graph 0.03, 0, 0
 set grid
-set key outside right
+set key outside below
 plot $plot
 EOF_GP
   echo "wrote $png"

@@ -3,7 +3,8 @@
 # suites and benchmark, from BUILD (a build tree configured --with-cuda, on this
 # machine), into DEST: the shared library, the real test and bench programs, the
 # shared libraries the GPU machine lacks (GMP, subunit, ...), and the scripts.
-# The GPU machine has only its driver: see ../shared/gpu/README.md.
+# The GPU machine needs only its NVIDIA driver and a C library: on it, from the
+# repository root, `sh DEST/run.sh DEST tests ...' (see run.sh).
 set -eu
 build=${1:?usage: bundle.sh BUILD DEST}
 dest=${2:?usage: bundle.sh BUILD DEST}
@@ -22,8 +23,7 @@ cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "
 for x in batch-gcd poly; do
   cp $(real "$build/examples/.libs/$x" "$build/examples/$x" | head -1) "$dest/bin/"
 done
-shared=${MPZG_SHARED:-$here/../../../shared}
-sh "$shared/gpu/pack-libs.sh" "$dest/gpu-libs" "$dest"/lib/libmpzg.so "$dest"/tests/* "$dest"/bin/* >/dev/null
+sh "$here/pack-libs.sh" "$dest/gpu-libs" "$dest"/lib/libmpzg.so "$dest"/tests/* "$dest"/bin/*
 rm -f "$dest"/gpu-libs/libmpzg.so*
-cp "$shared/gpu/run-tests.sh" "$here/run.sh" "$dest/"
+cp "$here/run-tests.sh" "$here/run.sh" "$dest/"
 du -sh "$dest"
