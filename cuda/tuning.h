@@ -1,6 +1,6 @@
 /* tuning.h -- the numbers of the GPU path: size limits, kernel shapes and the host
    pipeline's tunables, in one place.  Numbers only, each with why; the measurements
-   behind them are in bench/results (see bench/results/README.md, experiment <name>).
+   behind them are in bench/results/, one folder per experiment (its index: README.md).
 
    Measured on: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs), CUDA 13.0, 16-core host.
 
@@ -20,7 +20,7 @@
 
 /* Up to this padded width one thread per instance on the interleaved layout, above it
    one warp per instance on the contiguous layout; chosen with the first kernels, not
-   swept since (see bench/results/README.md, experiment 2026-11-22 h100 timing). */
+   swept since (see bench/results/2026-11-22-h100-addsubmul-kernels/). */
 #define MPZG_ADD_SMALL_MAX 32
 /* The warp kernel keeps 32 * this many words of each operand in flight per step. */
 #define MPZG_ADD_WARP_UNROLL 4
@@ -28,8 +28,7 @@
 #define MPZG_ADD_SMALL_BLOCK 256
 #define MPZG_ADD_WARP_BLOCK 256
 /* From this padded width up one block of warps per instance: there are few instances,
-   and one warp each left the memory system idle (see bench/results/README.md,
-   experiment 2026-11-22 h100 addopt). */
+   and one warp each left the memory system idle (see bench/results/2026-11-22-h100-addsub-block-per-instance/). */
 #define MPZG_ADD_BLOCK_MIN 4096
 /* Warps per block and words per lane per step of that kernel: 16 or 8 warps, 2 or 8
    words were no better (same experiment). */
@@ -40,15 +39,13 @@
 
 /* Up to this width (the longer operand) one thread per instance, interleaved, both
    operands padded to a small width (core/widths.h); the next small width, 32, ran
-   slower than the group kernel (see bench/results/README.md, experiment
-   2026-11-22 h100 mulopt). */
+   slower than the group kernel (see bench/results/2026-11-22-h100-mul-64bit-products/). */
 #define MPZG_MUL_SMALL_MAX 24
 /* Threads per block of the one-thread kernels. */
 #define MPZG_MUL_SMALL_BLOCK 128
 /* The one-thread kernel up to this width scans the product in blocks of 8 columns with
    64-bit products (mul_small_hyb_kernel); above it, holding both operands spills, and
-   the 32-bit chains (mul_small_kernel) run (see bench/results/README.md, experiment
-   2026-11-22 h100 mulopt3). */
+   the 32-bit chains (mul_small_kernel) run (see bench/results/2026-11-22-h100-mul-small-kernel-16-limbs/). */
 #define MPZG_MUL_SMALL_HYB_MAX 16
 /* Which one-thread kernel: 2 the hybrid one up to MPZG_MUL_SMALL_HYB_MAX with W = 8
    columns per block, 3 the same with W = 16, 0 the 32-bit chains everywhere, 1 (tuning
@@ -57,24 +54,21 @@
 #define MPZG_MUL_SMALL_WIDE 2
 /* Up to these widths (tuning builds without the group kernels) the block kernel takes
    Q = 1, 2, 4 result words per thread; above, Q = 8: the wider loop wins once the
-   instance fills whole warps (see bench/results/README.md, experiment
-   2026-11-22 h100 timing). */
+   instance fills whole warps (see bench/results/2026-11-22-h100-addsubmul-kernels/). */
 #define MPZG_MUL_Q1_MAX 32
 #define MPZG_MUL_Q2_MAX 64
 #define MPZG_MUL_Q4_MAX 128
 /* Block kernel: instances per block, as this many threads' worth. */
 #define MPZG_MUL_BLOCK_THREADS 256
 /* Block kernel: 64-bit products (IMAD.WIDE.U32.X chains), a third of the instructions
-   of separate low/high chains (see bench/results/README.md, experiment
-   2026-11-22 h100 mulopt). */
+   of separate low/high chains (see bench/results/2026-11-22-h100-mul-64bit-products/). */
 #define MPZG_MUL_WIDE 1
 /* Tuning builds without the group kernels: up to 128 limbs the block kernel with 16
-   threads per instance, two instances per warp (see bench/results/README.md,
-   experiment 2026-11-22 h100 mulopt2). */
+   threads per instance, two instances per warp (see bench/results/2026-11-22-h100-mul-16-threads-per-instance/). */
 #define MPZG_MUL_HALF 1
 /* Up to 128 limbs the group kernel (mul_grp_kernel): 8 threads per instance at 32
    and 64 limbs, 16 at 128, so that a step's products outweigh its fixed cost (see
-   bench/results/README.md, experiment 2026-11-22 h100 mulopt-s3). */
+   bench/results/2026-11-22-h100-mul-grp-kernel/). */
 #define MPZG_MUL_GRP 1
 /* Group kernel: the diagonal blocks as triangles, not full blocks (same experiment). */
 #define MPZG_MUL_TRI 1
@@ -87,8 +81,7 @@
    experiment). */
 #define MPZG_MUL_GRP_THREADS 64
 /* Block kernel: b and the entering a words by vector loads once per block of steps
-   (1: every Q, 2: Q <= 2); no faster, so off (see bench/results/README.md,
-   experiment 2026-11-22 h100 mulopt2). */
+   (1: every Q, 2: Q <= 2); no faster, so off (see bench/results/2026-11-22-h100-mul-16-threads-per-instance/). */
 #define MPZG_MUL_VEC 0
 
 /* Launch bounds, the most threads per block a kernel is compiled for (they cap its
@@ -104,19 +97,16 @@
    packs and unpacks the others. */
 #define MPZG_SLOTS 3
 /* Words per slot buffer (inputs, outputs): smaller chunks shorten the unoverlapped
-   first pack and last unpack (see bench/results/README.md, experiment
-   2026-11-22 h100 s2-stage).  A tuning build may set it with -D. */
+   first pack and last unpack (see bench/results/2026-11-22-h100-staging-stream-stores/).  A tuning build may set it with -D. */
 #ifndef MPZG_SLOT_WORDS
 #define MPZG_SLOT_WORDS ((size_t) 1 << 20)
 #endif
 /* Host work of a pipeline step is claimed in runs of about this many words, not cut
    into fixed shares: some of the GPU machine's virtual cores are descheduled for
-   milliseconds, and the team waited for them (see bench/results/README.md,
-   experiment 2026-11-22 h100 s3-interleave). */
+   milliseconds, and the team waited for them (see bench/results/2026-11-22-h100-staging-interleave/). */
 #define MPZG_CLAIM_WORDS 16384
 /* Packing prefetches the limbs of the element this many positions on: integers
-   allocated over time lie far apart (see bench/results/README.md, experiment
-   2026-11-22 h100 s3-prefetch).  A tuning build may set it with -D (0: none). */
+   allocated over time lie far apart (see bench/results/2026-11-22-h100-staging-prefetch/).  A tuning build may set it with -D (0: none). */
 #ifndef MPZG_PREFETCH_AHEAD
 #define MPZG_PREFETCH_AHEAD 8
 #endif
@@ -130,11 +120,10 @@
 /* End to end (mpz_t in and out, PCIe and host packing included) the GPU lost to GMP
    on 16 cores for add/sub at every size measured: the copies into and out of pinned
    memory alone cost about what GMP's loop does.  So add/sub only for enormous
-   batches (see bench/results/README.md, experiment 2026-11-22 h100 s3-final). */
+   batches (see bench/results/2026-11-22-h100-full-run-cd5dd6c/). */
 #define MPZG_ADD_WORTH_LIMBS ((size_t) 1 << 30)
 /* mul won from 16 limbs up (average operand) since the tiled interleaved staging,
-   and lost at 8 (see bench/results/README.md, experiment 2026-11-22 h100
-   s3-interleave) ... */
+   and lost at 8 (see bench/results/2026-11-22-h100-staging-interleave/) ... */
 #define MPZG_MUL_WORTH_AVG 16
 /* ... once the batch has about this much work (sum of na * nb). */
 #define MPZG_MUL_WORTH_WORK ((double) (1 << 22))

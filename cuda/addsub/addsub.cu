@@ -25,7 +25,7 @@ namespace mpzg {
 
 /* Flags and carries are bytes here: at 4 words per operand, 64-bit ones were 2 of
    the 14 words an instance moved, in a kernel bound by memory bandwidth (see
-   bench/results/README.md, experiment 2026-11-22 h100 s3-addflags). */
+   bench/results/2026-11-22-h100-addsub-byte-flags/). */
 __global__ void __launch_bounds__ (MPZG_ADD_SMALL_BLOCK)
 addsub_small_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,
                      const unsigned char *__restrict__ flag, u64 *__restrict__ r,

@@ -233,7 +233,7 @@ mul_grp_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
           const bool cont = nbq == T;
           /* The switch below is written out at both places on purpose: one shared
              inline helper moved the register allocation and was slower (see
-             bench/results/README.md, experiment 2026-11-22 h100 s3-refactor). */
+             bench/results/2026-11-22-h100-mul-block-refactor/). */
           if (!diag)
             {
 #pragma unroll
