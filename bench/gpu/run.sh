@@ -4,7 +4,8 @@
 #   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a
 #             failing GPU) and the kernel tests of tests/mpn, with MPZG_BACKEND=cuda
 #             (a green run proves the kernels ran)
-#   sanitize  t-arith under compute-sanitizer memcheck and racecheck, reduced repetitions
+#   sanitize  t-arith and the kernel tests under compute-sanitizer memcheck and racecheck,
+#             reduced repetitions
 #   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
 #   examples  batch-gcd --compare (auto backend, MPZG_VERBOSE=1) and poly
 set -u
@@ -23,12 +24,19 @@ for what in "$@"; do
       MPZG_BACKEND=cuda CK_FORK=no TEST_TIME_LIMIT=400 sh "$b/run-tests.sh" "$b/tests" > "$o/tests.log" 2>&1 || rc=1
       grep -E '^[0-9]+%:|passed' "$o/tests.log" ;;
     sanitize)
+      # the suites' GPU path (t-arith), then each kernel family directly (tests/mpn):
+      # racecheck matters for the kernels that share memory (mul grp and block)
       for tool in memcheck racecheck; do
-        echo "== compute-sanitizer --tool $tool t-arith (MPZG_TEST_REPS=1)"
-        MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=1 compute-sanitizer --tool $tool --error-exitcode 9 \
-          "$b/tests/t-arith" > "$o/$tool.log" 2>&1 || rc=1
-        tail -2 "$o/$tool.log"
-      done ;;
+        for t in t-arith t-addsub-small t-addsub-warp t-mul-small t-mul-grp t-mul-block; do
+          [ -x "$b/tests/$t" ] || continue
+          echo "== compute-sanitizer --tool $tool $t (MPZG_TEST_REPS=1)"
+          MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=1 compute-sanitizer --tool $tool \
+            --error-exitcode 9 "$b/tests/$t" > "$o/$tool-$t.log" 2>&1 || rc=1
+          tail -1 "$o/$tool-$t.log"
+        done
+      done
+      cat "$o"/memcheck-*.log > "$o/memcheck.log"; cat "$o"/racecheck-*.log > "$o/racecheck.log"
+      rm -f "$o"/memcheck-*.log "$o"/racecheck-*.log ;;
     bench|bench-quick)
       args="-O add,sub,mul"
       [ "$what" = bench-quick ] && args="$args -t 26 -b 256,1024,4096,16384,65536"
