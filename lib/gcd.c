@@ -10,6 +10,16 @@ gcd_elem (const mpzg_batch *b, size_t i)
   return MPZG_OK;
 }
 
+/* The same as a direct loop. */
+static void
+gcd_loop (const mpzg_batch *b, size_t begin, size_t end)
+{
+  mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];
+  size_t i;
+  for (i = begin; i < end; i++)
+    mpz_gcd (r[i], x[i], y[i]);
+}
+
 static int
 gcdext_elem (const mpzg_batch *b, size_t i)
 {
@@ -38,7 +48,8 @@ invert_elem (const mpzg_batch *b, size_t i)
 int
 mpzg_gcd_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, size_t n)
 {
-  mpzg_batch b = { "gcd_n", gcd_elem, { rop, NULL, NULL }, { op1, op2, NULL }, NULL, -1, -1, MPZG_COST_GCD };
+  mpzg_batch b = { "gcd_n", gcd_elem, { rop, NULL, NULL }, { op1, op2, NULL }, NULL, -1, -1, MPZG_COST_GCD,
+                   gcd_loop };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);
   MPZG_CHECK_ARRAY (op2, n);
@@ -48,7 +59,7 @@ mpzg_gcd_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, size_t n)
 int
 mpzg_gcdext_n (mpz_t *g, mpz_t *s, mpz_t *t, mpz_t *a, mpz_t *b, size_t n)
 {
-  mpzg_batch bt = { "gcdext_n", gcdext_elem, { g, s, t }, { a, b, NULL }, NULL, -1, -1, MPZG_COST_GCD };
+  mpzg_batch bt = { "gcdext_n", gcdext_elem, { g, s, t }, { a, b, NULL }, NULL, -1, -1, MPZG_COST_GCD, NULL };
   MPZG_CHECK_ARRAY (g, n);
   MPZG_CHECK_ARRAY (a, n);
   MPZG_CHECK_ARRAY (b, n);
@@ -60,7 +71,8 @@ mpzg_gcdext_n (mpz_t *g, mpz_t *s, mpz_t *t, mpz_t *a, mpz_t *b, size_t n)
 int
 mpzg_invert_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, int *exists, size_t n)
 {
-  mpzg_batch b = { "invert_n", invert_elem, { rop, NULL, NULL }, { op1, op2, NULL }, exists, -1, 1, MPZG_COST_GCD };
+  mpzg_batch b = { "invert_n", invert_elem, { rop, NULL, NULL }, { op1, op2, NULL }, exists, -1, 1, MPZG_COST_GCD,
+                   NULL };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);
   MPZG_CHECK_ARRAY (op2, n);

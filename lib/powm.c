@@ -26,7 +26,8 @@ powm_elem (const mpzg_batch *b, size_t i)
 int
 mpzg_powm_n (mpz_t *rop, mpz_t *base, mpz_t *exp, mpz_t *mod, size_t n)
 {
-  mpzg_batch b = { "powm_n", powm_elem, { rop, NULL, NULL }, { base, exp, mod }, NULL, -1, 2, MPZG_COST_POWM };
+  mpzg_batch b = { "powm_n", powm_elem, { rop, NULL, NULL }, { base, exp, mod }, NULL, -1, 2, MPZG_COST_POWM,
+                   NULL };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (base, n);
   MPZG_CHECK_ARRAY (exp, n);
