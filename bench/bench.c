@@ -72,7 +72,8 @@ usage (FILE *f)
     "            default: in index order\n"
     "  --threads thread scaling of mpzg_mul_n on the CPU backend (default 4096 bits):\n"
     "            1, 2, 4, ... and all online cores\n"
-    "  -h        this help\n"
+    "  -h        this help (also --help)\n"
+    "  -V        the program's and the library's version (also --version)\n"
     "Times are microseconds per batch.  Environment: MPZG_DEVICE picks the GPU; the\n"
     "end-to-end column runs with the library's settings (MPZG_BACKEND etc.).\n");
 }
@@ -130,10 +131,15 @@ parse_options (int argc, char **argv)
   static const struct option longopts[] = {
     { "threads", no_argument, NULL, 'T' },
     { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
   };
   int c, quick = 0, t_given = 0, r_given = 0;
   size_t k;
+  char *argv0 = argv[0];
+  /* getopt's messages name the program by argv[0], which may be a libtool
+     wrapper's internal path; the header prints the command as run. */
+  argv[0] = (char *) "mpzg-bench";
   opt.csv = "mpzg-bench.csv";
   opt.tbits = 30;
   opt.reps = 3;
@@ -142,7 +148,7 @@ parse_options (int argc, char **argv)
     opt.bits[opt.nbits] = 64UL << opt.nbits;
   for (k = 0; k < bench_nops; k++)
     opt.ops[opt.nops++] = &bench_ops[k];
-  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qESh", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qEShV", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': opt.csv = optarg; break;
@@ -156,8 +162,10 @@ parse_options (int argc, char **argv)
       case 'S': bench_scatter = 1; break;
       case 'T': opt.threads_mode = 1; break;
       case 'h': usage (stdout); exit (0);
-      default: usage (stderr); exit (2);
+      case 'V': printf ("mpzg-bench (libmpzg) %s\n", mpzg_version ()); exit (0);
+      default: fprintf (stderr, "Try 'mpzg-bench --help'.\n"); exit (2);
       }
+  argv[0] = argv0;
   if (optind < argc)
     {
       usage (stderr);

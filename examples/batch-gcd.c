@@ -15,30 +15,36 @@
    leaves to GMP.  --compare runs the same trees with plain GMP loops on one core
    and checks that every result agrees.
 
-   Input: one modulus per line, decimal, or hexadecimal when it starts with 0x
-   or holds a letter a-f (--hex: always hexadecimal).  Blank lines and lines
-   starting with '#' are skipped; a line "# weak: i j k" (0-based indices, as
-   --generate writes) names the moduli that --check expects to be found.
-   With no file, the program generates its own set (fixed seed): real primes,
-   with a few planted pairs sharing one.  */
+   Input: one modulus per line, decimal, or hexadecimal after 0x (--hex: every
+   line hexadecimal, 0x optional); a line that is not exactly one such integer
+   is an error.  Blank lines and lines starting with '#' are skipped; a line
+   "# weak: i j k" (indices counting the moduli from 0, as --generate writes)
+   names the moduli that --check expects to be found.  With no file, the
+   program generates its own set (fixed seed): real primes, with a few planted
+   pairs sharing one.  */
 
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <gmp.h>
 #include "mpzg.h"
 
+/* The name in messages: argv[0] may be a libtool wrapper's internal path. */
+#define PROG "batch-gcd"
+
 #define DEFAULT_COUNT 10000
 #define DEFAULT_BITS 1024
 #define DEFAULT_SEED 20120808UL
 
-static int progress = -1;       /* -1: when the run is long; 0: never; 1: always */
+static int progress = 0;        /* --progress: a line per tree level */
 static int quiet = 0;
 
 static double
@@ -49,11 +55,26 @@ now (void)
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+/* Prints "batch-gcd: " and the message on standard error, after what standard
+   output holds so far (so that both read in order when they go to one place),
+   and exits with status 2. */
+static void
+fail (const char *fmt, ...)
+{
+  va_list ap;
+  fflush (stdout);
+  fprintf (stderr, "%s: ", PROG);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  exit (2);
+}
+
 static void
 die (const char *what, int status)
 {
-  fprintf (stderr, "batch-gcd: %s: %s\n", what, mpzg_strerror (status));
-  exit (2);
+  fail ("%s: %s", what, mpzg_strerror (status));
 }
 
 static void *
@@ -61,11 +82,50 @@ xmalloc (size_t n)
 {
   void *p = malloc (n ? n : 1);
   if (p == NULL)
-    {
-      fprintf (stderr, "batch-gcd: out of memory\n");
-      exit (2);
-    }
+    fail ("out of memory");
   return p;
+}
+
+/* ---- Progress -------------------------------------------------------------
+   On a terminal, a phase that has run for a second shows a status line on
+   standard error, rewritten in place, and ends it with the phase's time; when
+   standard error is not a terminal (a log, a pipe), nothing.  The line is off
+   while the library prints its own lines (MPZG_VERBOSE), which it would cut. */
+
+static int live;                /* standard error is a terminal, no --progress */
+static struct
+{
+  const char *name;
+  double t0, last;
+  int shown;
+} phase;
+
+static void
+phase_begin (const char *name)
+{
+  phase.name = name;
+  phase.t0 = phase.last = now ();
+  phase.shown = 0;
+}
+
+static void
+phase_step (size_t done, size_t total, const char *unit)
+{
+  double t = now ();
+  if (!live || mpzg_get_verbose () > 0 || t - phase.t0 < 1.0 || t - phase.last < 0.1)
+    return;
+  phase.last = t;
+  phase.shown = 1;
+  fprintf (stderr, "\r\033[K%s: %zu of %zu %s, %.1f s", phase.name, done, total, unit,
+           t - phase.t0);
+}
+
+static void
+phase_end (void)
+{
+  if (phase.shown)
+    fprintf (stderr, "\r\033[K%s: done in %.1f s\n", phase.name, now () - phase.t0);
+  phase.shown = 0;
 }
 
 static mpz_t *
@@ -152,12 +212,15 @@ op_gcd (mpz_t *r, mpz_t *a, mpz_t *b, size_t n)
 
 /* ---- Batch GCD ------------------------------------------------------------ */
 
+/* After each tree level: a line with --progress, else the live status. */
 static void
-level_note (const char *what, int level, int levels, size_t n, mpz_t x, double t0)
+level_note (const char *what, int level, int levels, size_t n, mpz_t x, double t0, int done)
 {
-  if (progress == 1)
+  if (progress)
     fprintf (stderr, "  %s level %2d/%d: %8zu x %10zu bits  %8.2f s\n", what, level, levels,
              n, (size_t) mpz_sizeinbase (x, 2), now () - t0);
+  else
+    phase_step ((size_t) done, 2 * (size_t) levels + 1, "tree levels");
 }
 
 /* g[i] = gcd (N[i], (P mod N[i]^2) / N[i]) where P is the product of all N. */
@@ -196,7 +259,8 @@ batch_gcd (mpz_t *g, mpz_t *N, size_t m)
         mpz_set (tree[k + 1][half], tree[k][cnt[k] - 1]);
       free (left);
       free (right);
-      level_note ("product  ", (int) k + 1, (int) levels - 1, cnt[k + 1], tree[k + 1][0], t0);
+      level_note ("product  ", (int) k + 1, (int) levels - 1, cnt[k + 1], tree[k + 1][0], t0,
+                  (int) k + 1);
     }
 
   /* Remainder tree: rem[k][j] = P mod tree[k][j]^2, from its parent's remainder
@@ -217,13 +281,14 @@ batch_gcd (mpz_t *g, mpz_t *N, size_t m)
       if (rem[k + 1] != tree[k + 1])
         array_free (rem[k + 1], cnt[k + 1]);
       array_free (tree[k + 1], cnt[k + 1]);
-      level_note ("remainder", (int) k, (int) levels - 1, cnt[k], rem[k][0], t0);
+      level_note ("remainder", (int) k, (int) levels - 1, cnt[k], rem[k][0], t0,
+                  2 * (int) levels - 2 - (int) k);
     }
 
   /* Leaves: z = (P mod N^2) / N, exact since N divides P; then gcd (z, N). */
   op_divexact (rem[0], rem[0], N, m);
   op_gcd (g, rem[0], N, m);
-  level_note ("gcd      ", 0, (int) levels - 1, m, N[0], t0);
+  level_note ("gcd      ", 0, (int) levels - 1, m, N[0], t0, 2 * (int) levels - 1);
   array_free (rem[0], m);
   free (tree);
   free (rem);
@@ -287,6 +352,8 @@ slot_restart (slot *s, unsigned long bits, gmp_randstate_t rs)
       s->off[s->noff++] = (unsigned) (2 * j);
 }
 
+static size_t gen_rounds;       /* mpzg_powm_n calls made by random_primes */
+
 /* Fills p[0..k) with distinct random primes of `bits` bits.  Candidates that
    survive the sieve are tested in batches, one mpzg_powm_n call per round:
    Fermat's test to base 2, 2^(c-1) = 1 mod c.  For random numbers of hundreds of
@@ -328,6 +395,8 @@ random_primes (mpz_t *p, size_t k, unsigned long bits, gmp_randstate_t rs)
         else
           active[keep++] = active[j];
       na = keep;
+      gen_rounds++;
+      phase_step (k - na, k, "primes");
     }
   for (i = 0; i < k; i++)
     {
@@ -394,21 +463,58 @@ generate (mpz_t *N, unsigned char *weak, size_t m, unsigned long bits, unsigned 
 
 /* ---- Reading moduli ------------------------------------------------------- */
 
+/* The first characters of a bad line, for messages. */
+static const char *
+shown (const char *s)
+{
+  static char buf[48];
+  size_t len = strlen (s);
+  if (len < sizeof buf)
+    return s;
+  snprintf (buf, sizeof buf, "%.*s...", (int) sizeof buf - 4, s);
+  return buf;
+}
+
+/* Whether s is one integer > 1 in the accepted notation: decimal digits, or
+   hexadecimal digits after 0x; with force_hex, hexadecimal digits, 0x optional.
+   Sets *digits and *base for mpz_set_str. */
+static int
+parse_modulus (const char *s, int force_hex, const char **digits, int *base)
+{
+  const char *d = s;
+  *base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    *base = 16, d = s + 2;
+  else if (force_hex)
+    *base = 16;
+  if (*d == '\0')
+    return 0;
+  *digits = d;
+  for (; *d; d++)
+    if (*base == 10 ? !isdigit ((unsigned char) *d) : !isxdigit ((unsigned char) *d))
+      return 0;
+  return 1;
+}
+
 /* Reads moduli from f into *N (grown as needed).  Lines "# weak: ..." set
-   expect[i] and *have_expect.  Returns the count. */
+   expect[i] and *have_expect.  Returns the count.  Any line that is not blank, a
+   comment or one modulus ends the program with FILE:LINE (lines count from 1). */
 static size_t
 read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char **expect,
              int *have_expect)
 {
   char *line = NULL, *s, *end;
-  size_t cap = 0, m = 0, lineno = 0, ncap = 0, nexp = 0, i;
+  size_t cap = 0, m = 0, lineno = 0, ncap = 0, nexp = 0, i, weak_line = 0;
   size_t *exp_idx = NULL;
   ssize_t len;
 
   *N = NULL;
   *have_expect = 0;
+  errno = 0;
   while ((len = getline (&line, &cap, f)) != -1)
     {
+      const char *digits;
+      int base;
       lineno++;
       for (s = line; isspace ((unsigned char) *s); s++)
         ;
@@ -423,13 +529,20 @@ read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char 
             {
               char *q = s + 7, *qe;
               *have_expect = 1;
+              weak_line = lineno;
               for (;;)
                 {
                   unsigned long v;
-                  errno = 0;
-                  v = strtoul (q, &qe, 10);
-                  if (qe == q || errno)
+                  while (isspace ((unsigned char) *q))
+                    q++;
+                  if (*q == '\0')
                     break;
+                  errno = 0;
+                  v = isdigit ((unsigned char) *q) ? strtoul (q, &qe, 10) : 0;
+                  if (!isdigit ((unsigned char) *q) || errno
+                      || (*qe != '\0' && !isspace ((unsigned char) *qe)))
+                    fail ("%s:%zu: '# weak:' takes indices of moduli (0, 1, ...), not '%s'",
+                          name, lineno, shown (q));
                   exp_idx = realloc (exp_idx, (nexp + 1) * sizeof *exp_idx);
                   if (exp_idx == NULL)
                     die ("reading", MPZG_ENOMEM);
@@ -449,30 +562,28 @@ read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char 
           for (j = m; j < ncap; j++)
             mpz_init ((*N)[j]);
         }
-      {
-        int base = 10;
-        char *digits = s;
-        if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-          base = 16, digits = s + 2;
-        else if (force_hex || strpbrk (s, "abcdefABCDEF") != NULL)
-          base = 16;
-        if (mpz_set_str ((*N)[m], digits, base) != 0 || mpz_cmp_ui ((*N)[m], 1) <= 0)
-          {
-            fprintf (stderr, "batch-gcd: %s:%zu: not a modulus (a %s integer > 1)\n", name,
-                     lineno, base == 16 ? "hexadecimal" : "decimal");
-            exit (2);
-          }
-      }
+      if (!parse_modulus (s, force_hex, &digits, &base))
+        fail ("%s:%zu: '%s' is not one %s integer%s", name, lineno, shown (s),
+              force_hex ? "hexadecimal" : "decimal",
+              force_hex ? "" : " (hexadecimal: 0x prefix, or --hex)");
+      if (mpz_set_str ((*N)[m], digits, base) != 0 || mpz_cmp_ui ((*N)[m], 1) <= 0)
+        fail ("%s:%zu: '%s' is not a modulus (an integer > 1)", name, lineno, shown (s));
       m++;
     }
+  if (ferror (f))
+    fail ("%s: %s", name, strerror (errno ? errno : EIO));
   free (line);
   for (i = m; i < ncap; i++)
     mpz_clear ((*N)[i]);
   *expect = xmalloc (m);
   memset (*expect, 0, m);
   for (i = 0; i < nexp; i++)
-    if (exp_idx[i] < m)
+    {
+      if (exp_idx[i] >= m)
+        fail ("%s:%zu: '# weak:' names modulus %zu, but the moduli are 0 to %zu",
+              name, weak_line, exp_idx[i], m - 1);
       (*expect)[exp_idx[i]] = 1;
+    }
   free (exp_idx);
   return m;
 }
@@ -566,30 +677,71 @@ usage (FILE *f)
 "Usage: batch-gcd [OPTION]... [FILE]\n"
 "Find RSA moduli that share a prime factor (batch GCD with product and remainder\n"
 "trees, every tree level one libmpzg call).  Moduli are read from FILE ('-' for\n"
-"standard input), one per line, decimal or hexadecimal (0x prefix or a letter\n"
-"a-f); with no FILE a set is generated: real random primes, fixed seed, a few\n"
-"weak moduli planted.\n"
+"standard input); with no FILE a set is generated: real random primes, fixed\n"
+"seed, a few weak moduli planted.\n"
 "\n"
 "  -n, --count=M      generate M moduli (default %d)\n"
-"  -b, --bits=B       generated moduli have B bits (default %d, as most weak keys\n"
-"                     of the 2012 survey; the full-scale run is -n 100000 -b 2048,\n"
-"                     where finding the 200000 primes takes most of the time:\n"
-"                     save the set once with --generate and read it back)\n"
+"  -b, --bits=B       generated moduli have B bits, even, at least 64 (default %d,\n"
+"                     as most weak keys of the 2012 survey; the full-scale run is\n"
+"                     -n 100000 -b 2048, where finding the 200000 primes takes\n"
+"                     most of the time: save the set once with --generate and\n"
+"                     read it back)\n"
 "  -s, --seed=S       random seed for the generated set (default %lu)\n"
-"  -g, --generate     print the generated set (with a '# weak:' line) and exit\n"
-"  -x, --hex          read every input line as hexadecimal\n"
+"  -g, --generate     print the generated set (with its '# weak:' line) and exit\n"
+"  -x, --hex          read every modulus as hexadecimal, 0x prefix optional\n"
 "  -c, --compare      also run the same trees with plain GMP loops on one core,\n"
 "                     compare every result, and show both times\n"
 "  -k, --check        exit 1 unless exactly the planted (or '# weak:') moduli are\n"
 "                     found, with verified factors\n"
-"  -p, --progress     a line per tree level (default: when M >= 20000)\n"
+"  -p, --progress     a line per tree level on standard error (default: a status\n"
+"                     line on a terminal for any step longer than a second,\n"
+"                     nothing when standard error is not a terminal)\n"
 "  -q, --quiet        print only the summary\n"
 "  -f, --full         print factors in full (hexadecimal)\n"
 "  -h, --help         this text\n"
+"  -V, --version      the program's and the library's version\n"
 "\n"
-"Settings: MPZG_BACKEND=auto|cuda|cpu, MPZG_THREADS, MPZG_VERBOSE=1 (what ran where).\n"
+"Input: one modulus per line, an integer > 1 in decimal, or in hexadecimal\n"
+"after 0x (with --hex: always hexadecimal); a line that is anything else (two\n"
+"numbers, a sign, an exponent) is an error.  Blank lines and lines starting\n"
+"with '#' are skipped, except '# weak: I J ...', which lists the indices of the\n"
+"moduli that --check expects to be found, as --generate writes it.\n"
+"\n"
+"Moduli are numbered from 0 in the order read, blank and '#' lines not counted:\n"
+"'modulus 0' is the first, in the output and in '# weak:'.  Error messages give\n"
+"FILE:LINE with lines counted from 1.\n"
+"\n"
+"Settings: MPZG_BACKEND=auto|cuda|cpu, MPZG_THREADS, MPZG_VERBOSE=1 (what ran\n"
+"where; the generation's calls are left out).\n"
 "Exit status: 0 on success, 1 on a failed --check or --compare, 2 on errors.\n",
            DEFAULT_COUNT, DEFAULT_BITS, DEFAULT_SEED);
+}
+
+/* Reads the value of option `opt` as a whole decimal number. */
+static unsigned long
+number (const char *opt, const char *s)
+{
+  char *end;
+  unsigned long v;
+  errno = 0;
+  v = isdigit ((unsigned char) s[0]) ? strtoul (s, &end, 10) : 0;
+  if (!isdigit ((unsigned char) s[0]) || *end != '\0' || errno)
+    fail ("%s: '%s' is not a number", opt, s);
+  return v;
+}
+
+/* Opens the input, with a message for a missing file, a directory, a file that
+   cannot be read. */
+static FILE *
+open_input (const char *name)
+{
+  struct stat st;
+  FILE *f = strcmp (name, "-") == 0 ? stdin : fopen (name, "r");
+  if (f == NULL)
+    fail ("%s: %s", name, strerror (errno));
+  if (fstat (fileno (f), &st) == 0 && S_ISDIR (st.st_mode))
+    fail ("%s: is a directory, not a file of moduli", name);
+  return f;
 }
 
 int
@@ -607,6 +759,7 @@ main (int argc, char **argv)
     { "quiet", no_argument, NULL, 'q' },
     { "full", no_argument, NULL, 'f' },
     { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
   };
   unsigned long count = DEFAULT_COUNT, bits = DEFAULT_BITS, seed = DEFAULT_SEED;
@@ -618,12 +771,13 @@ main (int argc, char **argv)
   char desc[256];
   double t0, t_mpzg, t_gmp = 0;
 
-  while ((opt = getopt_long (argc, argv, "n:b:s:gxckpqfh", longopts, NULL)) != -1)
+  argv[0] = (char *) PROG;      /* getopt's messages name the program by it */
+  while ((opt = getopt_long (argc, argv, "n:b:s:gxckpqfhV", longopts, NULL)) != -1)
     switch (opt)
       {
-      case 'n': count = strtoul (optarg, NULL, 10); break;
-      case 'b': bits = strtoul (optarg, NULL, 10); break;
-      case 's': seed = strtoul (optarg, NULL, 10); break;
+      case 'n': count = number ("--count", optarg); break;
+      case 'b': bits = number ("--bits", optarg); break;
+      case 's': seed = number ("--seed", optarg); break;
       case 'g': gen_only = 1; break;
       case 'x': force_hex = 1; break;
       case 'c': compare = 1; break;
@@ -632,51 +786,62 @@ main (int argc, char **argv)
       case 'q': quiet = 1; break;
       case 'f': full = 1; break;
       case 'h': usage (stdout); return 0;
-      default: usage (stderr); return 2;
+      case 'V': printf ("%s (libmpzg) %s\n", PROG, mpzg_version ()); return 0;
+      default:
+        fprintf (stderr, "Try '%s --help'.\n", PROG);
+        return 2;
       }
-  if (optind + 1 < argc || count < 2 || bits < 64 || bits % 2)
-    {
-      usage (stderr);
-      return 2;
-    }
+  if (optind + 1 < argc)
+    fail ("one FILE at most (try '%s --help')", PROG);
+  if (count < 2)
+    fail ("--count: at least 2 moduli");
+  if (bits < 64 || bits % 2)
+    fail ("--bits: an even number of at least 64");
+  if (gen_only && optind < argc)
+    fail ("--generate makes a set: give it no FILE");
+  live = !progress && isatty (2);
 
   mpzg_backend (desc, sizeof desc);
   if (optind < argc)
     {
       const char *name = argv[optind];
-      FILE *f = strcmp (name, "-") == 0 ? stdin : fopen (name, "r");
-      if (f == NULL)
-        {
-          perror (name);
-          return 2;
-        }
+      FILE *f = open_input (name);
       m = read_moduli (f, name, force_hex, &N, &expect, &have_expect);
       if (f != stdin)
         fclose (f);
       if (m < 2)
-        {
-          fprintf (stderr, "batch-gcd: %s: fewer than two moduli\n", name);
-          return 2;
-        }
+        fail ("%s: %zu moduli; the batch GCD needs two or more", name, m);
+      /* Refuse now rather than after the whole run. */
+      if (check && !have_expect)
+        fail ("%s: --check needs a '# weak:' line saying which moduli are weak", name);
       if (!quiet)
         printf ("read %zu moduli from %s\n", m, name);
     }
   else
     {
+      /* The generation's hundreds of rounds of mpzg_powm_n would drown the
+         trees' lines of MPZG_VERBOSE: it runs without them. */
+      int verbose = mpzg_get_verbose ();
       m = count;
       N = array_new (m);
-      if (progress < 0)
-        progress = m >= 20000;
-      if (progress == 1 && !gen_only)
+      if (progress && !gen_only)
         fprintf (stderr, "generating %zu moduli: %zu random primes of %lu bits...\n", m,
                  2 * m, bits / 2);
       expect = xmalloc (m);
       have_expect = 1;
       t0 = now ();
+      mpzg_set_verbose (0);
+      phase_begin ("generating primes");
       generate (N, expect, m, bits, seed);
+      phase_end ();
+      mpzg_set_verbose (verbose);
+      if (verbose > 0)
+        fprintf (stderr, "%s: generation: %zu calls of mpzg_powm_n, not shown\n", PROG,
+                 gen_rounds);
       if (gen_only)
         {
-          printf ("# %zu RSA moduli of %lu bits, seed %lu, generated by batch-gcd\n# weak:",
+          printf ("# %zu RSA moduli of %lu bits, seed %lu, generated by batch-gcd\n"
+                  "# moduli count from 0; these share a prime factor with another:\n# weak:",
                   m, bits, seed);
           for (i = 0; i < m; i++)
             if (expect[i])
@@ -684,41 +849,45 @@ main (int argc, char **argv)
           printf ("\n");
           for (i = 0; i < m; i++)
             {
+              fputs ("0x", stdout);
               mpz_out_str (stdout, 16, N[i]);
               putchar ('\n');
             }
-          return ferror (stdout) ? 2 : 0;
+          if (fflush (stdout) != 0 || ferror (stdout))
+            fail ("writing: %s", strerror (errno));
+          return 0;
         }
       if (!quiet)
         printf ("generated %zu moduli of %lu bits (seed %lu) in %.2f s\n", m, bits, seed,
                 now () - t0);
     }
-  if (progress < 0)
-    progress = m >= 20000;
 
   if (!quiet)
     printf ("libmpzg %s: %s\n", mpzg_version (), desc);
+  fflush (stdout);
   g = array_new (m);
   t0 = now ();
+  phase_begin ("batch GCD with libmpzg");
   batch_gcd (g, N, m);
+  phase_end ();
   t_mpzg = now () - t0;
 
   found = xmalloc (m);
   nweak = report (N, g, m, found, full, &bad);
   printf ("batch GCD of %zu moduli with libmpzg: %.3f s, %zu weak\n", m, t_mpzg, nweak);
+  fflush (stdout);
 
   if (compare)
     {
       mpz_t *gg = array_new (m);
       size_t ndiff = 0;
-      int saved = progress;
-      progress = progress == 1 ? 1 : 0;
       use_gmp = 1;
       t0 = now ();
+      phase_begin ("same trees with GMP loops");
       batch_gcd (gg, N, m);
+      phase_end ();
       t_gmp = now () - t0;
       use_gmp = 0;
-      progress = saved;
       for (i = 0; i < m; i++)
         ndiff += mpz_cmp (g[i], gg[i]) != 0;
       printf ("same trees with plain GMP loops, one core: %.3f s (speed-up of libmpzg: %.2fx)\n",
@@ -741,11 +910,6 @@ main (int argc, char **argv)
   if (check)
     {
       size_t miss = 0, extra = 0;
-      if (!have_expect)
-        {
-          fprintf (stderr, "batch-gcd: --check needs a generated set or a '# weak:' line\n");
-          return 2;
-        }
       for (i = 0, nexpect = 0; i < m; i++)
         {
           nexpect += expect[i];

@@ -4,10 +4,17 @@
    The loop is the "before"; the three calls are the "after".  The program runs
    both on the same random fractions and exits 1 unless they agree. */
 
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <gmp.h>
 #include "mpzg.h"
+
+/* The name in messages: argv[0] may be a libtool wrapper's internal path. */
+#define PROG "port"
 
 /* Before: plain GMP, one fraction at a time. */
 static void
@@ -36,13 +43,54 @@ reduce_mpzg (mpz_t *num, mpz_t *den, mpz_t *g, size_t n)
   return MPZG_OK;
 }
 
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+"Usage: port [OPTION] [COUNT]\n"
+"Puts COUNT random fractions (default 10000) in lowest terms with a GMP loop\n"
+"and with three libmpzg calls, and exits 1 unless they agree (2 on errors).\n"
+"\n"
+"  -h, --help     this text\n"
+"  -V, --version  the program's and the library's version\n");
+}
+
 int
 main (int argc, char **argv)
 {
-  size_t n = argc > 1 ? strtoul (argv[1], NULL, 10) : 10000, i, bad = 0;
+  static const struct option longopts[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 }
+  };
+  size_t n = 10000, i, bad = 0;
   mpz_t *num1, *den1, *num2, *den2, *g, common;
   gmp_randstate_t rs;
-  int status;
+  int status, opt;
+
+  argv[0] = (char *) PROG;      /* getopt's messages name the program by it */
+  while ((opt = getopt_long (argc, argv, "hV", longopts, NULL)) != -1)
+    switch (opt)
+      {
+      case 'h': usage (stdout); return 0;
+      case 'V': printf ("%s (libmpzg) %s\n", PROG, mpzg_version ()); return 0;
+      default:
+        fprintf (stderr, "Try '%s --help'.\n", PROG);
+        return 2;
+      }
+  if (optind < argc)
+    {
+      const char *arg = argv[optind];
+      char *end;
+      errno = 0;
+      n = isdigit ((unsigned char) arg[0]) ? strtoul (arg, &end, 10) : 0;
+      if (!isdigit ((unsigned char) arg[0]) || *end != '\0' || errno || optind + 1 < argc)
+        {
+          fprintf (stderr, "%s: COUNT must be one number, not '%s' (try '%s --help')\n",
+                   PROG, arg, PROG);
+          return 2;
+        }
+    }
 
   num1 = malloc ((n + 1) * sizeof *num1);
   den1 = malloc ((n + 1) * sizeof *den1);
@@ -50,7 +98,10 @@ main (int argc, char **argv)
   den2 = malloc ((n + 1) * sizeof *den2);
   g = malloc ((n + 1) * sizeof *g);
   if (!num1 || !den1 || !num2 || !den2 || !g)
-    return 2;
+    {
+      fprintf (stderr, "%s: out of memory\n", PROG);
+      return 2;
+    }
   gmp_randinit_default (rs);
   gmp_randseed_ui (rs, 42);
   mpz_init (common);
@@ -75,6 +126,7 @@ main (int argc, char **argv)
   status = reduce_mpzg (num2, den2, g, n);
   if (status != MPZG_OK)
     {
+      fflush (stdout);
       fprintf (stderr, "port: %s\n", mpzg_strerror (status));
       return 2;
     }

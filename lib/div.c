@@ -22,12 +22,36 @@ static int mod_elem (const mpzg_batch *b, size_t i)
 static int divexact_elem (const mpzg_batch *b, size_t i)
 { mpz_divexact (b->out[0][i], b->in[0][i], b->in[1][i]); return MPZG_OK; }
 
+/* The same as direct loops over ranges of valid elements. */
+#define LOOP_QR(fn)                                                               \
+  static void fn##_loop (const mpzg_batch *b, size_t begin, size_t end)          \
+  {                                                                               \
+    mpz_t *q = b->out[0], *r = b->out[1], *x = b->in[0], *y = b->in[1];           \
+    size_t i;                                                                     \
+    for (i = begin; i < end; i++)                                                 \
+      mpz_##fn (q[i], r[i], x[i], y[i]);                                          \
+  }
+#define LOOP_1(fn)                                                                \
+  static void fn##_loop (const mpzg_batch *b, size_t begin, size_t end)          \
+  {                                                                               \
+    mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];                           \
+    size_t i;                                                                     \
+    for (i = begin; i < end; i++)                                                 \
+      mpz_##fn (r[i], x[i], y[i]);                                                \
+  }
+#define LOOPS(round) LOOP_QR (round##_qr) LOOP_1 (round##_q) LOOP_1 (round##_r)
+LOOPS (tdiv)
+LOOPS (fdiv)
+LOOPS (cdiv)
+LOOP_1 (mod)
+LOOP_1 (divexact)
+
 static int
-division (const char *name, mpzg_elem_fn elem, mpz_t *o0, mpz_t *o1,
+division (const char *name, mpzg_elem_fn elem, mpzg_loop_fn loop, mpz_t *o0, mpz_t *o1,
           mpz_t *num, mpz_t *den, size_t count)
 {
-  mpzg_batch b = { .name = name, .elem = elem, .out = { o0, o1 }, .in = { num, den },
-                   .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_DIV };
+  mpzg_batch b = { .name = name, .elem = elem, .loop = loop, .out = { o0, o1 },
+                   .in = { num, den }, .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_DIV };
   MPZG_CHECK_ARRAY (o0, count);
   MPZG_CHECK_ARRAY (num, count);
   MPZG_CHECK_ARRAY (den, count);
@@ -41,12 +65,15 @@ division (const char *name, mpzg_elem_fn elem, mpz_t *o0, mpz_t *o1,
     MPZG_CHECK_ARRAY (r, count);                                                   \
     if (count > 0 && q == r)                                                       \
       return mpzg_set_error (MPZG_EINVAL, MPZG_NO_INDEX);                          \
-    return division (#round "_qr_n", round##_qr_elem, q, r, n, d, count);          \
+    return division (#round "_qr_n", round##_qr_elem, round##_qr_loop,            \
+                     q, r, n, d, count);                                           \
   }                                                                                \
   int mpzg_##round##_q_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)             \
-  { return division (#round "_q_n", round##_q_elem, q, NULL, n, d, count); }       \
+  { return division (#round "_q_n", round##_q_elem, round##_q_loop,               \
+                     q, NULL, n, d, count); }                                      \
   int mpzg_##round##_r_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)             \
-  { return division (#round "_r_n", round##_r_elem, r, NULL, n, d, count); }
+  { return division (#round "_r_n", round##_r_elem, round##_r_loop,               \
+                     r, NULL, n, d, count); }
 
 DIV_ENTRIES (tdiv)
 DIV_ENTRIES (fdiv)
@@ -55,11 +82,11 @@ DIV_ENTRIES (cdiv)
 int
 mpzg_mod_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
 {
-  return division ("mod_n", mod_elem, r, NULL, n, d, count);
+  return division ("mod_n", mod_elem, mod_loop, r, NULL, n, d, count);
 }
 
 int
 mpzg_divexact_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)
 {
-  return division ("divexact_n", divexact_elem, q, NULL, n, d, count);
+  return division ("divexact_n", divexact_elem, divexact_loop, q, NULL, n, d, count);
 }

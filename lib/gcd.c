@@ -10,6 +10,16 @@ gcd_elem (const mpzg_batch *b, size_t i)
   return MPZG_OK;
 }
 
+/* The same as a direct loop. */
+static void
+gcd_loop (const mpzg_batch *b, size_t begin, size_t end)
+{
+  mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];
+  size_t i;
+  for (i = begin; i < end; i++)
+    mpz_gcd (r[i], x[i], y[i]);
+}
+
 static int
 gcdext_elem (const mpzg_batch *b, size_t i)
 {
@@ -38,7 +48,7 @@ invert_elem (const mpzg_batch *b, size_t i)
 int
 mpzg_gcd_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, size_t n)
 {
-  mpzg_batch b = { .name = "gcd_n", .elem = gcd_elem, .out = { rop }, .in = { op1, op2 },
+  mpzg_batch b = { .name = "gcd_n", .elem = gcd_elem, .loop = gcd_loop, .out = { rop }, .in = { op1, op2 },
                    .gpu = NULL, .divisor = -1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);

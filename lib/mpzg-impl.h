@@ -35,6 +35,10 @@ typedef struct mpzg_batch mpzg_batch;
 /* Computes element i; returns MPZG_OK or an element error (MPZG_ENOTINVERTIBLE),
    in which case it must have left the element's outputs untouched. */
 typedef int (*mpzg_elem_fn) (const mpzg_batch *b, size_t i);
+/* Computes elements [begin, end) of an operation without element errors, in one
+   direct loop: on the CPU path a call through elem per element costs as much as
+   an addition of small numbers. */
+typedef void (*mpzg_loop_fn) (const mpzg_batch *b, size_t begin, size_t end);
 
 struct mpzg_batch
 {
@@ -46,6 +50,7 @@ struct mpzg_batch
   const struct mpzg_gpu_family *gpu;  /* the GPU family (gpu.h), or NULL: CPU only */
   int divisor;                  /* index in in[] that must be non-zero, or -1 */
   int cost_kind;                /* MPZG_COST_* */
+  mpzg_loop_fn loop;            /* the same as elem over a range, or NULL */
 };
 
 enum { MPZG_COST_LINEAR, MPZG_COST_MUL, MPZG_COST_DIV, MPZG_COST_GCD, MPZG_COST_POWM };

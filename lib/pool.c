@@ -48,21 +48,47 @@ worker (void *arg)
   return NULL;
 }
 
-/* Positions sampled to estimate a loop's cost before cutting it. */
+/* The cost of a loop is estimated from a strided sample of its positions: one in
+   MPZG_PAR_SAMPLE_EVERY, at least MPZG_PAR_SAMPLES_MIN (or all), at most
+   MPZG_PAR_SAMPLES.  Estimating one position's cost takes about as long as adding
+   two small numbers, so sampling every position would double the time of a small
+   batch of cheap elements before it even decides to run inline. */
 #define MPZG_PAR_SAMPLES 1024
+#define MPZG_PAR_SAMPLES_MIN 16
+#define MPZG_PAR_SAMPLE_EVERY 64
+/* A batch whose sampled costs differ widely gets a full pass over every position's
+   cost, to cut ranges of equal cost, only when the mean sampled cost is at least
+   this: the pass then costs a few per cent of the loop.  Below, elements are cheap
+   enough that equal counts and the dynamic handout of ranges balance well. */
+#define MPZG_PAR_FULL_PASS_COST 256
+/* Before the sample, a probe of MPZG_PAR_PROBES evenly spread positions: a loop it
+   puts below MPZG_PAR_MIN_COST / MPZG_PAR_PROBE_MARGIN runs inline at once, so
+   that a batch of a few dozen cheap elements does not pay for a sample that is
+   longer than its work.  (A lone huge element the probe misses then runs on one
+   thread: as fast as a plain loop, if not faster.) */
+#define MPZG_PAR_PROBES 4
+#define MPZG_PAR_PROBE_MARGIN 16
 
 /* Cuts [0, n) into ranges of about equal cost.  Returns the number of ranges,
    0 when the loop should run inline, (size_t) -1 when out of memory.
-   The cost is first estimated from a strided sample, so that a large batch of
-   cheap elements costs no serial pass over every element; only a batch whose
-   sampled costs differ widely gets the full pass that balances mixed sizes. */
+   The cost is first estimated from the sample, so that a large batch of cheap
+   elements costs no serial pass over every element. */
 static size_t
 cut_ranges (mpzg_par *p, size_t n, mpzg_cost_fn cost, int threads)
 {
-  size_t i, k, total, target, acc, maxr, step, ns = 0, cmin = (size_t) -1, cmax = 0, sum = 0;
+  size_t i, k, total, target, acc, maxr, step, want, ns = 0, cmin = (size_t) -1, cmax = 0, sum = 0;
   if (threads <= 1 || n <= 1)
     return 0;
-  step = n > MPZG_PAR_SAMPLES ? n / MPZG_PAR_SAMPLES : 1;
+  step = n > MPZG_PAR_PROBES ? n / MPZG_PAR_PROBES : 1;
+  for (i = 0; i < n; i += step, ns++)
+    sum += cost (p->ctx, i);
+  if (sum / ns * n < MPZG_PAR_MIN_COST / MPZG_PAR_PROBE_MARGIN)
+    return 0;
+  sum = ns = 0;
+  want = n / MPZG_PAR_SAMPLE_EVERY;
+  want = want < MPZG_PAR_SAMPLES_MIN ? MPZG_PAR_SAMPLES_MIN
+    : want > MPZG_PAR_SAMPLES ? MPZG_PAR_SAMPLES : want;
+  step = n > want ? n / want : 1;
   for (i = 0; i < n; i += step, ns++)
     {
       size_t c = cost (p->ctx, i);
@@ -79,9 +105,9 @@ cut_ranges (mpzg_par *p, size_t n, mpzg_cost_fn cost, int threads)
   p->cut = malloc ((maxr + 2) * sizeof *p->cut);
   if (p->cut == NULL)
     return (size_t) -1;
-  if (cmax <= 2 * cmin)
+  if (cmax <= 2 * cmin || sum / ns < MPZG_PAR_FULL_PASS_COST)
     {
-      /* Uniform enough: equal counts are equal costs. */
+      /* Uniform enough, or too cheap to weigh: equal counts. */
       for (k = 0; k <= maxr; k++)
         p->cut[k] = n / maxr * k + (k < n % maxr ? k : n % maxr);
       return maxr;

@@ -1,9 +1,9 @@
 /* t-api.c -- the API itself: status codes and mpzg_strerror, mpzg_error_index,
    n = 0, NULL arrays, forbidden output overlaps, settings, mpzg_backend,
-   MPZG_BACKEND / MPZG_THREADS / MPZG_VERBOSE parsing (in a child process), the
+   MPZG_BACKEND / MPZG_THREADS / MPZG_VERBOSE / MPZG_DEVICE parsing and what
+   each bad value makes the library say (in a child process, stderr captured), the
    cuda backend without a GPU, and several threads calling at once. */
 
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,7 +369,9 @@ END_TEST
 
 /* ---- environment parsing, in a fresh process ------------------------------ */
 
-/* The child: prints what the settings resolved to and the status of calls. */
+/* The child: prints what the settings resolved to and the status of calls.  It
+   calls twice and asks mpzg_backend twice, so that a message printed more than
+   once per process would show. */
 static int
 env_child (void)
 {
@@ -381,6 +383,8 @@ env_child (void)
       mpz_init_set_ui (b[i], 7);
       mpz_init (r[i]);
     }
+  mpzg_backend (NULL, 0);
+  mpzg_add_n (r, a, b, 2);
   st = mpzg_add_n (r, a, b, 2);
   printf ("backend=%d threads=%d verbose=%d status=%d resolved=%d",
           mpzg_get_backend (), mpzg_get_threads (), mpzg_get_verbose (), st,
@@ -397,40 +401,72 @@ env_child (void)
   return 0;
 }
 
-typedef struct { int backend, threads, verbose, status, resolved, after_cpu; long sum; } child_result;
-
-static void
-run_child (const char *backend, const char *threads, const char *verbose, child_result *res)
+typedef struct
 {
-  int fd[2], status;
+  int backend, threads, verbose, status, resolved, after_cpu;
+  long sum;
+  char err[2048];               /* the child's standard error */
+} child_result;
+
+/* Reads fd to its end into buf (size bytes, NUL-terminated, the rest dropped). */
+static void
+read_all (int fd, char *buf, size_t size)
+{
+  char sink[256];
+  size_t len = 0;
+  ssize_t got;
+  for (;;)
+    {
+      if (len + 1 < size)
+        got = read (fd, buf + len, size - 1 - len);
+      else
+        got = read (fd, sink, sizeof sink);
+      if (got <= 0)
+        break;
+      if (len + 1 < size)
+        len += (size_t) got;
+    }
+  buf[len] = 0;
+  close (fd);
+}
+
+/* Runs env_child with the four variables set (NULL: unset), its standard output
+   parsed into *res and its standard error kept in res->err. */
+static void
+run_child_env (const char *backend, const char *threads, const char *verbose,
+               const char *device, child_result *res)
+{
+  int out[2], err[2], status;
   pid_t pid;
   char buf[512];
-  ssize_t got, len = 0;
-  ck_assert_int_eq (pipe (fd), 0);
+  ck_assert_int_eq (pipe (out), 0);
+  ck_assert_int_eq (pipe (err), 0);
   fflush (stdout);
+  fflush (stderr);
   pid = fork ();
   ck_assert_int_ge (pid, 0);
   if (pid == 0)
     {
-      int devnull = open ("/dev/null", O_WRONLY);
-      unsetenv ("MPZG_BACKEND");
-      unsetenv ("MPZG_THREADS");
-      unsetenv ("MPZG_VERBOSE");
-      if (backend) setenv ("MPZG_BACKEND", backend, 1);
-      if (threads) setenv ("MPZG_THREADS", threads, 1);
-      if (verbose) setenv ("MPZG_VERBOSE", verbose, 1);
-      dup2 (fd[1], 1);
-      if (devnull >= 0)
-        dup2 (devnull, 2);
-      close (fd[0]);
+      static const char *names[] = { "MPZG_BACKEND", "MPZG_THREADS", "MPZG_VERBOSE", "MPZG_DEVICE" };
+      const char *values[] = { backend, threads, verbose, device };
+      int k;
+      for (k = 0; k < 4; k++)
+        if (values[k] != NULL)
+          setenv (names[k], values[k], 1);
+        else
+          unsetenv (names[k]);
+      dup2 (out[1], 1);
+      dup2 (err[1], 2);
+      close (out[0]);
+      close (err[0]);
       execl ("/proc/self/exe", "t-api", "--env-child", (char *) NULL);
       _exit (127);
     }
-  close (fd[1]);
-  while ((got = read (fd[0], buf + len, sizeof buf - 1 - len)) > 0)
-    len += got;
-  buf[len] = 0;
-  close (fd[0]);
+  close (out[1]);
+  close (err[1]);
+  /* The child writes a few hundred bytes at most to each: no pipe fills up. */
+  read_all (out[0], buf, sizeof buf);
+  read_all (err[0], res->err, sizeof res->err);
   ck_assert_int_eq (waitpid (pid, &status, 0), pid);
   tst_assert (WIFEXITED (status) && WEXITSTATUS (status) == 0, "child exited with %d", status);
   tst_assert (sscanf (buf, "backend=%d threads=%d verbose=%d status=%d resolved=%d after_cpu=%d sum=%ld",
@@ -438,6 +474,30 @@ run_child (const char *backend, const char *threads, const char *verbose, child_
                       &res->after_cpu, &res->sum) == 7,
               "child output: %s", buf);
 }
+
+static void
+run_child (const char *backend, const char *threads, const char *verbose, child_result *res)
+{
+  run_child_env (backend, threads, verbose, NULL, res);
+}
+
+/* How many times needle occurs in haystack. */
+static int
+count_of (const char *haystack, const char *needle)
+{
+  int k = 0;
+  const char *p;
+  for (p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    k++;
+  return k;
+}
+
+/* The child's standard error holds `line` exactly once. */
+#define assert_said_once(r, line)                                              \
+  tst_assert (count_of ((r).err, line) == 1, "want once on stderr: \"%s\"; got: \"%s\"", \
+              line, (r).err)
+#define assert_silent(r)                                                       \
+  tst_assert ((r).err[0] == 0, "want nothing on stderr, got: \"%s\"", (r).err)
 
 START_TEST (t_env_backend)
 {
@@ -452,18 +512,22 @@ START_TEST (t_env_backend)
   ck_assert_int_eq (r.threads, cores);
   ck_assert_int_eq (r.verbose, 0);
   ck_assert_int_eq (r.sum, 13);
+  assert_silent (r);
 
   run_child ("auto", NULL, NULL, &r);
   ck_assert_int_eq (r.backend, MPZG_BACKEND_AUTO);
   ck_assert_int_eq (r.status, MPZG_OK);
+  assert_silent (r);
   run_child ("", NULL, NULL, &r);
   ck_assert_int_eq (r.backend, MPZG_BACKEND_AUTO);
   ck_assert_int_eq (r.status, MPZG_OK);
+  assert_silent (r);
 
   run_child ("cpu", NULL, NULL, &r);
   ck_assert_int_eq (r.backend, MPZG_BACKEND_CPU);
   ck_assert_int_eq (r.status, MPZG_OK);
   ck_assert_int_eq (r.resolved, MPZG_BACKEND_CPU);
+  assert_silent (r);
   run_child ("CPU", NULL, NULL, &r);
   ck_assert_int_eq (r.backend, MPZG_BACKEND_CPU);
 
@@ -474,23 +538,132 @@ START_TEST (t_env_backend)
   ck_assert_int_eq (r.after_cpu, MPZG_OK);
   ck_assert_int_eq (r.sum, 13);
 
-  /* not auto, cpu or cuda: every call MPZG_EINVAL until the backend is set */
+  /* not auto, cpu or cuda: every call MPZG_EINVAL until the backend is set, and
+     the value as given said once (not another variable's, not "(null)") */
   run_child ("bogus", NULL, NULL, &r);
   ck_assert_int_eq (r.status, MPZG_EINVAL);
   ck_assert_int_eq (r.after_cpu, MPZG_OK);
   ck_assert_int_eq (r.sum, 13);
+  assert_said_once (r, "mpzg: MPZG_BACKEND=bogus is not auto, cpu or cuda; calls fail with MPZG_EINVAL\n");
+  run_child_env ("bogus", "1", "0", "1", &r);
+  ck_assert_int_eq (r.status, MPZG_EINVAL);
+  assert_said_once (r, "mpzg: MPZG_BACKEND=bogus is not auto, cpu or cuda");
   run_child ("cudax", NULL, NULL, &r);
   ck_assert_int_eq (r.status, MPZG_EINVAL);
+  assert_said_once (r, "mpzg: MPZG_BACKEND=cudax is not");
+  run_child (" cpu", NULL, NULL, &r);
+  ck_assert_int_eq (r.status, MPZG_EINVAL);
+  assert_said_once (r, "mpzg: MPZG_BACKEND= cpu is not");
+}
+END_TEST
 
-  run_child ("cpu", "3", "1", &r);
-  ck_assert_int_eq (r.threads, 3);
+/* MPZG_THREADS: 0 or 1 to the online cores; a number out of range is clamped,
+   anything else leaves the default (all online cores); either said once. */
+START_TEST (t_env_threads)
+{
+  static const char *bad[] = { "-3", "abc", "2x", "1e3", "4294967297", "99999999999999999999",
+                               " 1", "+1", "0x2", "1.0", "1000000" };
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  char value[32], line[160];
+  child_result r;
+  size_t k;
+
+  run_child ("cpu", "1", "1", &r);
+  ck_assert_int_eq (r.threads, 1);
   ck_assert_int_eq (r.verbose, 1);
   ck_assert_int_eq (r.status, MPZG_OK);
+  tst_assert (strstr (r.err, "mpzg: add_n n=2: 0 on GPU 0, 2 on CPU (1 thread)") != NULL,
+              "verbose line missing: \"%s\"", r.err);
   run_child ("cpu", "0", "0", &r);
   ck_assert_int_eq (r.threads, cores);
-  run_child ("cpu", "junk", NULL, &r);
+  assert_silent (r);
+  snprintf (value, sizeof value, "%ld", cores);
+  run_child ("cpu", value, NULL, &r);
   ck_assert_int_eq (r.threads, cores);
+  assert_silent (r);
+  /* more threads than cores (1000 on a machine of fewer cores) */
+  snprintf (value, sizeof value, "%ld", cores + 1);
+  run_child ("cpu", value, NULL, &r);
+  ck_assert_int_eq (r.threads, cores);
+  snprintf (line, sizeof line, "mpzg: MPZG_THREADS=%s is not 0 (all online cores) or a number"
+            " of threads from 1 to %ld (the online cores); using %ld\n", value, cores, cores);
+  assert_said_once (r, line);
+  for (k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    {
+      run_child ("cpu", bad[k], NULL, &r);
+      tst_assert (r.threads == cores, "MPZG_THREADS=%s: %d threads", bad[k], r.threads);
+      ck_assert_int_eq (r.status, MPZG_OK);
+      ck_assert_int_eq (r.sum, 13);
+      snprintf (line, sizeof line, "mpzg: MPZG_THREADS=%s is not 0 (all online cores)", bad[k]);
+      assert_said_once (r, line);
+    }
+}
+END_TEST
+
+/* MPZG_VERBOSE: 0, 1 or 2; above 2 is 2, anything else 0; said once. */
+START_TEST (t_env_verbose)
+{
+  static const char *bad[] = { "abc", "-1", "1x", " 1", "9999999999999999999999" };
+  char line[128];
+  child_result r;
+  size_t k;
+
+  run_child ("cpu", NULL, "2", &r);
+  ck_assert_int_eq (r.verbose, 2);
+  tst_assert (strstr (r.err, "mpzg: add_n n=2: ") != NULL && strstr (r.err, " ms in all\n") != NULL,
+              "verbose 2 lines missing: \"%s\"", r.err);
+  run_child ("cpu", NULL, "5", &r);
+  ck_assert_int_eq (r.verbose, 2);
   ck_assert_int_eq (r.status, MPZG_OK);
+  assert_said_once (r, "mpzg: MPZG_VERBOSE=5 is not 0, 1 or 2; using 2\n");
+  for (k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    {
+      run_child ("cpu", NULL, bad[k], &r);
+      tst_assert (r.verbose == (bad[k][0] == '9' ? 2 : 0), "MPZG_VERBOSE=%s: level %d", bad[k],
+                  r.verbose);
+      snprintf (line, sizeof line, "mpzg: MPZG_VERBOSE=%s is not 0, 1 or 2; using %d\n", bad[k],
+                r.verbose);
+      assert_said_once (r, line);
+    }
+}
+END_TEST
+
+/* MPZG_DEVICE: a device number; not a number: device 0, said once; a device that
+   is not usable: said once with the probe's reason, then the CPU (auto) or
+   MPZG_EDEVICE (cuda); nothing said when the backend is cpu. */
+START_TEST (t_env_device)
+{
+  static const char *bad[] = { "x", "-1", "1x", " 0", "99999999999999999999" };
+  char line[128];
+  child_result r;
+  size_t k;
+
+  for (k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    {
+      run_child_env ("cpu", NULL, NULL, bad[k], &r);
+      ck_assert_int_eq (r.status, MPZG_OK);
+      snprintf (line, sizeof line, "mpzg: MPZG_DEVICE=%s is not a device number (0, 1, ...);"
+                " using device 0\n", bad[k]);
+      assert_said_once (r, line);
+    }
+  /* No machine has a usable device 999. */
+  run_child_env ("auto", NULL, NULL, "999", &r);
+  ck_assert_int_eq (r.status, MPZG_OK);
+  ck_assert_int_eq (r.resolved, MPZG_BACKEND_CPU);
+  ck_assert_int_eq (r.sum, 13);
+  assert_said_once (r, "mpzg: MPZG_DEVICE=999 is not usable (");
+  assert_said_once (r, "); running on the CPU\n");
+  run_child_env (NULL, NULL, NULL, "999", &r);
+  ck_assert_int_eq (r.status, MPZG_OK);
+  assert_said_once (r, "mpzg: MPZG_DEVICE=999 is not usable (");
+  run_child_env ("cuda", NULL, NULL, "999", &r);
+  ck_assert_int_eq (r.status, MPZG_EDEVICE);
+  ck_assert_int_eq (r.after_cpu, MPZG_OK);
+  assert_said_once (r, "mpzg: MPZG_DEVICE=999 is not usable (");
+  assert_said_once (r, "); calls fail with MPZG_EDEVICE\n");
+  run_child_env ("cpu", NULL, NULL, "999", &r);
+  ck_assert_int_eq (r.status, MPZG_OK);
+  assert_silent (r);
 }
 END_TEST
 
@@ -603,6 +776,9 @@ main (int argc, char **argv)
   tcase_add_test (tc, t_thread_counts);
   tcase_add_test (tc, t_cuda_backend);
   tcase_add_test (tc, t_env_backend);
+  tcase_add_test (tc, t_env_threads);
+  tcase_add_test (tc, t_env_verbose);
+  tcase_add_test (tc, t_env_device);
   tcase_add_test (tc, t_threads);
   suite_add_tcase (s, tc);
   return tst_main (s, "api");
