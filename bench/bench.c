@@ -40,6 +40,7 @@ static struct
   unsigned long seed;
   int threads_mode;
   int skip_gmp;                 /* -E: no timed GMP baselines (A/B runs of the GPU path) */
+  int reuse;                    /* -R: outputs keep their limbs between repetitions */
 } opt;
 
 static int cores, gpu_ok, ordinal;
@@ -53,7 +54,7 @@ static void
 usage (FILE *f)
 {
   fprintf (f,
-    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E] [-S]\n"
+    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E] [-R] [-S]\n"
     "       mpzg-bench --threads [-b BITS] [-t LOG2] [-r REPS]\n"
     "  -o FILE   CSV output (default mpzg-bench.csv)\n"
     "  -b LIST   operand sizes in bits (default 64,128,...,1048576)\n"
@@ -67,6 +68,10 @@ usage (FILE *f)
     "  -q        quick: -t 24 -r 1 unless given\n"
     "  -E        mpzg only: skip the timed GMP runs (results are still checked against\n"
     "            one untimed GMP loop); for comparing builds of the GPU path\n"
+    "  -R        reused outputs: every timed GMP loop and mpzg call writes into outputs\n"
+    "            that already hold limbs enough for the result; default: into freshly\n"
+    "            initialized outputs (mpz_init), whose limbs the call must allocate, as\n"
+    "            in a ported program\n"
     "  -S        scattered limbs: each array's integers are allocated in a shuffled\n"
     "            order (neighbours' limbs far apart, as in a long-running program);\n"
     "            default: in index order\n"
@@ -148,7 +153,7 @@ parse_options (int argc, char **argv)
     opt.bits[opt.nbits] = 64UL << opt.nbits;
   for (k = 0; k < bench_nops; k++)
     opt.ops[opt.nops++] = &bench_ops[k];
-  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qEShV", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qERShV", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': opt.csv = optarg; break;
@@ -159,6 +164,7 @@ parse_options (int argc, char **argv)
       case 's': opt.seed = strtoul (optarg, NULL, 0); break;
       case 'q': quick = 1; break;
       case 'E': opt.skip_gmp = 1; break;
+      case 'R': opt.reuse = 1; break;
       case 'S': bench_scatter = 1; break;
       case 'T': opt.threads_mode = 1; break;
       case 'h': usage (stdout); exit (0);
@@ -261,6 +267,20 @@ print_floors (void)
 
 /* ---- one row ---- */
 
+/* Before each timed repetition: outputs that hold no result, fresh (the default:
+   the call allocates their limbs, as a ported program's first call does) or with
+   their limbs kept (-R). */
+static void
+reset_outputs (mpz_t **out, int nout, size_t n)
+{
+  int k;
+  for (k = 0; k < nout; k++)
+    if (opt.reuse)
+      bench_poison (out[k], n);
+    else
+      bench_poison_fresh (out[k], n);
+}
+
 static double
 time_gmp (const bench_op *op, mpz_t **out, mpz_t **in, size_t n, int threads)
 {
@@ -268,7 +288,9 @@ time_gmp (const bench_op *op, mpz_t **out, mpz_t **in, size_t n, int threads)
   int r = 0;
   while (bench_more_reps (r, opt.reps, spent))
     {
-      double t0 = bench_now_us ();
+      double t0;
+      reset_outputs (out, op->nout, n);
+      t0 = bench_now_us ();
       bench_gmp (op, out, in, n, threads);
       t[r] = bench_now_us () - t0;
       spent += t[r++];
@@ -301,7 +323,7 @@ time_e2e (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
 {
   static int warmed;
   double t[MAX_REPS], spent = 0;
-  int r = 0, k;
+  int r = 0;
   /* The first GPU call of a process allocates the pinned and device buffers that
      later calls reuse: keep that one-time cost out of the first row's median. */
   if (!warmed && gpu_ok)
@@ -313,8 +335,7 @@ time_e2e (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
     {
       double t0;
       int st;
-      for (k = 0; k < w->op->nout; k++)
-        bench_poison (out[k], w->count);
+      reset_outputs (out, w->op->nout, w->count);
       t0 = bench_now_us ();
       st = w->op->mpzg (out, in, w->count);
       t[r] = bench_now_us () - t0;

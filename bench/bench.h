@@ -62,6 +62,10 @@ mpz_t *bench_alloc (size_t count, unsigned long bits);
 void bench_free (mpz_t *v, size_t count);
 /* Sets every element to a value no operation here returns for these inputs. */
 void bench_poison (mpz_t *v, size_t count);
+/* The same, on a fresh mpz_t (cleared and initialized again): its limbs must be
+   allocated anew by whatever writes a result there, as in a ported program whose
+   outputs were just mpz_init'ed. */
+void bench_poison_fresh (mpz_t *v, size_t count);
 /* Number of i with v[i] != ref[i]; *first receives the lowest such i. */
 size_t bench_compare (mpz_t *v, mpz_t *ref, size_t count, size_t *first);
 

@@ -143,6 +143,17 @@ bench_poison (mpz_t *v, size_t count)
     mpz_set_si (v[i], -12345);
 }
 
+void
+bench_poison_fresh (mpz_t *v, size_t count)
+{
+  size_t i;
+  for (i = 0; i < count; i++)
+    {
+      mpz_clear (v[i]);
+      mpz_init_set_si (v[i], -12345);
+    }
+}
+
 size_t
 bench_compare (mpz_t *v, mpz_t *ref, size_t count, size_t *first)
 {
