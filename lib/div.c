@@ -1,8 +1,10 @@
 /* div.c -- the division families: tdiv, fdiv, cdiv (qr, q, r), mod, divexact.
-   A zero divisor is found before any work (batch.c) and its element skipped. */
+   A zero divisor is found before any work (batch.c) and its element skipped.
+   Each entry's GPU family is in lib/gpu/fam-div.c. */
 
 #include <config.h>
 #include "mpzg-impl.h"
+#include "gpu.h"
 
 /* Element functions: in[0] = dividend, in[1] = divisor; out[0], out[1] as named. */
 #define DIV_QR(round)                                                              \
@@ -23,11 +25,11 @@ static int divexact_elem (const mpzg_batch *b, size_t i)
 { mpz_divexact (b->out[0][i], b->in[0][i], b->in[1][i]); return MPZG_OK; }
 
 static int
-division (const char *name, mpzg_elem_fn elem, mpz_t *o0, mpz_t *o1,
-          mpz_t *num, mpz_t *den, size_t count)
+division (const char *name, mpzg_elem_fn elem, const mpzg_gpu_family *gpu, mpz_t *o0,
+          mpz_t *o1, mpz_t *num, mpz_t *den, size_t count)
 {
   mpzg_batch b = { .name = name, .elem = elem, .out = { o0, o1 }, .in = { num, den },
-                   .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_DIV };
+                   .gpu = gpu, .divisor = 1, .cost_kind = MPZG_COST_DIV };
   MPZG_CHECK_ARRAY (o0, count);
   MPZG_CHECK_ARRAY (num, count);
   MPZG_CHECK_ARRAY (den, count);
@@ -41,12 +43,19 @@ division (const char *name, mpzg_elem_fn elem, mpz_t *o0, mpz_t *o1,
     MPZG_CHECK_ARRAY (r, count);                                                   \
     if (count > 0 && q == r)                                                       \
       return mpzg_set_error (MPZG_EINVAL, MPZG_NO_INDEX);                          \
-    return division (#round "_qr_n", round##_qr_elem, q, r, n, d, count);          \
+    return division (#round "_qr_n", round##_qr_elem, MPZG_GPU_FAMILY (round##_qr), \
+                     q, r, n, d, count);                                           \
   }                                                                                \
   int mpzg_##round##_q_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)             \
-  { return division (#round "_q_n", round##_q_elem, q, NULL, n, d, count); }       \
+  {                                                                                \
+    return division (#round "_q_n", round##_q_elem, MPZG_GPU_FAMILY (round##_q),   \
+                     q, NULL, n, d, count);                                        \
+  }                                                                                \
   int mpzg_##round##_r_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)             \
-  { return division (#round "_r_n", round##_r_elem, r, NULL, n, d, count); }
+  {                                                                                \
+    return division (#round "_r_n", round##_r_elem, MPZG_GPU_FAMILY (round##_r),   \
+                     r, NULL, n, d, count);                                        \
+  }
 
 DIV_ENTRIES (tdiv)
 DIV_ENTRIES (fdiv)
@@ -55,11 +64,12 @@ DIV_ENTRIES (cdiv)
 int
 mpzg_mod_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
 {
-  return division ("mod_n", mod_elem, r, NULL, n, d, count);
+  return division ("mod_n", mod_elem, MPZG_GPU_FAMILY (mod), r, NULL, n, d, count);
 }
 
 int
 mpzg_divexact_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)
 {
-  return division ("divexact_n", divexact_elem, q, NULL, n, d, count);
+  return division ("divexact_n", divexact_elem, MPZG_GPU_FAMILY (divexact), q, NULL, n, d,
+                   count);
 }
