@@ -1,7 +1,8 @@
 /* t-divrem-host.cc -- the device's division code (cuda/div/div-core.cuh), compiled
    for the host and compared with GMP: the word reciprocals against exact
-   division, the 3-by-2 step against mpz, and whole instances of every class,
-   adversarial and random, against mpn_tdiv_qr.  Needs no GPU, so the algorithm
+   division, the 3-by-2 step against mpz, and whole instances of every class
+   against mpn_tdiv_qr: exhaustively over an alphabet of edge words at small
+   sizes, adversarial and random cases at every size.  Needs no GPU, so the algorithm
    is checked on every build; tests/mpn/t-divrem.c runs the kernels themselves.
    It also counts the rare corrections and fails if any was never taken, so that
    the adversarial cases are known to reach them.
@@ -212,26 +213,63 @@ class_of (int nn, int nd, int *NN, int *ND, int *QW)
 static long instances;
 
 static void
-check_instance (gmp_randstate_t rs, int nn, int nd, int kind)
+compare (const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd, int kind, int lanes, int j)
 {
-  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX], q[DIVREM_MAX + 1], r[DIVREM_MAX];
-  mp_limb_t qref[DIVREM_MAX + 1], rref[DIVREM_MAX];
+  mp_limb_t q[DIVREM_MAX + 1], r[DIVREM_MAX], qref[DIVREM_MAX + 1], rref[DIVREM_MAX];
   int NN, ND, QW;
   class_of (nn, nd, &NN, &ND, &QW);
-  memset (np, 0, sizeof np);
-  memset (dp, 0, sizeof dp);
-  divrem_make (np, nn, dp, nd, kind, rs);
   divrem_ref (qref, QW, rref, ND, np, NN, dp, ND);
-  int lanes = gmp_urandomm_ui (rs, 4) == 0 ? 5 : 1;
-  run_class (ND, NN, np, dp, QW, q, r, lanes, lanes > 1 ? (int) gmp_urandomm_ui (rs, 5) : 0);
+  run_class (ND, NN, np, dp, QW, q, r, lanes, j);
   instances++;
   if (memcmp (q, qref, (size_t) QW * sizeof *q) != 0 || memcmp (r, rref, (size_t) ND * sizeof *r))
     {
       char what[96];
       snprintf (what, sizeof what, "divrem nn=%d nd=%d class (%d, %d) kind %s", nn, nd, NN, ND,
-                divrem_kind_names[kind]);
+                kind < 0 ? "alphabet" : divrem_kind_names[kind]);
       fail (what, np, nn, dp, nd);
     }
+}
+
+/* Every dividend and divisor spelt in an alphabet of words at the edges of the
+   reciprocals' ranges (nn + nd <= 6, nd <= 3): exhaustive over these words. */
+static void
+check_alphabet (void)
+{
+  static const mp_limb_t A[] = { 0, 1, ((mp_limb_t) 1 << 63) - 1, (mp_limb_t) 1 << 63,
+                                 ((mp_limb_t) 1 << 63) + 1, ~(mp_limb_t) 1, ~(mp_limb_t) 0 };
+  const int K = (int) (sizeof A / sizeof A[0]);
+  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX];
+  for (int nd = 1; nd <= 3; nd++)
+    for (int nn = 0; nn + nd <= 6; nn++)
+      {
+        long total = 1;
+        for (int i = 0; i < nn + nd; i++)
+          total *= K;
+        for (long c = 0; c < total; c++)
+          {
+            long x = c;
+            memset (np, 0, sizeof np);
+            memset (dp, 0, sizeof dp);
+            for (int i = 0; i < nn; i++, x /= K)
+              np[i] = A[x % K];
+            for (int i = 0; i < nd; i++, x /= K)
+              dp[i] = A[x % K];
+            if (dp[nd - 1] == 0)
+              continue;
+            compare (np, nn, dp, nd, -1, 1, 0);
+          }
+      }
+}
+
+static void
+check_instance (gmp_randstate_t rs, int nn, int nd, int kind)
+{
+  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX];
+  memset (np, 0, sizeof np);
+  memset (dp, 0, sizeof dp);
+  divrem_make (np, nn, dp, nd, kind, rs);
+  int lanes = gmp_urandomm_ui (rs, 4) == 0 ? 5 : 1;
+  compare (np, nn, dp, nd, kind, lanes, lanes > 1 ? (int) gmp_urandomm_ui (rs, 5) : 0);
 }
 
 int
@@ -249,6 +287,7 @@ main (int argc, char **argv)
 
   check_reciprocal_word (rs, 200000 * rounds);
   check_3by2 (rs, 50000 * rounds);
+  check_alphabet ();
   for (long round = 0; round < rounds; round++)
     {
       /* every divisor size, every dividend size up to the widest class, every kind */
