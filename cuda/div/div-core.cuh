@@ -149,8 +149,8 @@ reciprocal_2 (u64 d1, u64 d0)
 
 /* q, (r1:r0) = (n2:n1:n0) / (d1:d0), the divisor normalized, (n2:n1) < (d1:d0),
    v = reciprocal_2 (d1, d0): Möller-Granlund Algorithm 5 (GMP's udiv_qr_3by2).
-   The candidate is at most 2 too small (never too large): a masked adjustment and
-   a rare branch. */
+   As in the 2-by-1 step the candidate is at most one too large (a masked
+   adjustment) or one too small (a rare branch). */
 MPZG_DIV_HD u64
 div_3by2 (u64 &r1, u64 &r0, u64 n2, u64 n1, u64 n0, u64 d1, u64 d0, u64 v)
 {
