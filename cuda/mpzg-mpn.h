@@ -88,6 +88,23 @@ int mpzg_mpn_mul (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                   const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                   size_t lanes, mpzg_mpn_stream s);
 
+/* ---- divrem: quotient and remainder of magnitudes ----
+   n = q d + r, 0 <= r < d, d != 0 (a zero divisor, as in the zero instances that
+   pad a chunk, gives q = 0 and r = 0).  The class pads n to w[0] and d to w[1]
+   words (w[1] <= w[0]); a dividend shorter than the divisor gives q = 0, r = n.
+   Inputs: n (w[0] words), d (w[1] words).  Outputs: q (ow[0] words: w[0] - dmin + 1,
+   dmin the smallest divisor size the class takes, so the longest quotient of the
+   class fits), then r (ow[1] = w[1] words); both zero above their own sizes.
+   INTERLEAVED classes; no scratch (itch 0). */
+unsigned mpzg_mpn_divrem_classes (void);
+size_t mpzg_mpn_divrem_max (void);              /* the widest n or d, in words */
+unsigned mpzg_mpn_divrem_class (size_t nn, size_t nd);  /* 1 <= nd, nn and nd <= max */
+void mpzg_mpn_divrem_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_divrem_setup (const mpzg_mpn_device *dev);
+int mpzg_mpn_divrem (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                     const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                     size_t lanes, mpzg_mpn_stream s);
+
 #ifdef __cplusplus
 }
 #endif

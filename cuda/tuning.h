@@ -128,4 +128,17 @@
 /* ... once the batch has about this much work (sum of na * nb). */
 #define MPZG_MUL_WORTH_WORK ((double) (1 << 22))
 
+/* Division (cuda/div/div.cu): one thread per instance, interleaved, schoolbook with
+   3-by-2 reciprocal steps; dividends and divisors of up to MPZG_DIV_MAX_LIMBS limbs
+   (the widest class of divrem_width there), larger ones on the CPU.  Auto mode:
+   provisional, not yet measured -- the GPU only for batches of at least
+   MPZG_DIV_WORTH_COUNT elements whose average largest operand has at least
+   MPZG_DIV_WORTH_AVG limbs (mul won end to end from 16 limbs; a division of an
+   nn-limb dividend costs about as many word products as an nn/2 by nn/2 product
+   but moves fewer words out). */
+#define MPZG_DIV_MAX_LIMBS 32
+#define MPZG_DIV_BLOCK 128
+#define MPZG_DIV_WORTH_AVG 8
+#define MPZG_DIV_WORTH_COUNT ((size_t) 1 << 16)
+
 #endif

@@ -1,8 +1,10 @@
 /* div.c -- the division families: tdiv, fdiv, cdiv (qr, q, r), mod, divexact.
-   A zero divisor is found before any work (batch.c) and its element skipped. */
+   A zero divisor is found before any work (batch.c) and its element skipped.
+   Each entry's GPU family is in lib/gpu/fam-div.c. */
 
 #include <config.h>
 #include "mpzg-impl.h"
+#include "gpu.h"
 
 /* Element functions: in[0] = dividend, in[1] = divisor; out[0], out[1] as named. */
 #define DIV_QR(round)                                                              \
@@ -47,11 +49,11 @@ LOOP_1 (mod)
 LOOP_1 (divexact)
 
 static int
-division (const char *name, mpzg_elem_fn elem, mpzg_loop_fn loop, mpz_t *o0, mpz_t *o1,
-          mpz_t *num, mpz_t *den, size_t count)
+division (const char *name, mpzg_elem_fn elem, mpzg_loop_fn loop, const mpzg_gpu_family *gpu,
+          mpz_t *o0, mpz_t *o1, mpz_t *num, mpz_t *den, size_t count)
 {
   mpzg_batch b = { .name = name, .elem = elem, .loop = loop, .out = { o0, o1 },
-                   .in = { num, den }, .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_DIV };
+                   .in = { num, den }, .gpu = gpu, .divisor = 1, .cost_kind = MPZG_COST_DIV };
   MPZG_CHECK_ARRAY (o0, count);
   MPZG_CHECK_ARRAY (num, count);
   MPZG_CHECK_ARRAY (den, count);
@@ -59,34 +61,88 @@ division (const char *name, mpzg_elem_fn elem, mpzg_loop_fn loop, mpz_t *o0, mpz
 }
 
 /* q and r may not be the same array: GMP forbids q == r too. */
-#define DIV_ENTRIES(round)                                                         \
-  int mpzg_##round##_qr_n (mpz_t *q, mpz_t *r, mpz_t *n, mpz_t *d, size_t count)  \
-  {                                                                                \
-    MPZG_CHECK_ARRAY (r, count);                                                   \
-    if (count > 0 && q == r)                                                       \
-      return mpzg_set_error (MPZG_EINVAL, MPZG_NO_INDEX);                          \
-    return division (#round "_qr_n", round##_qr_elem, round##_qr_loop,            \
-                     q, r, n, d, count);                                           \
-  }                                                                                \
-  int mpzg_##round##_q_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)             \
-  { return division (#round "_q_n", round##_q_elem, round##_q_loop,               \
-                     q, NULL, n, d, count); }                                      \
-  int mpzg_##round##_r_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)             \
-  { return division (#round "_r_n", round##_r_elem, round##_r_loop,               \
-                     r, NULL, n, d, count); }
+static int
+division_qr (const char *name, mpzg_elem_fn elem, mpzg_loop_fn loop, const mpzg_gpu_family *gpu,
+             mpz_t *q, mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  MPZG_CHECK_ARRAY (r, count);
+  if (count > 0 && q == r)
+    return mpzg_set_error (MPZG_EINVAL, MPZG_NO_INDEX);
+  return division (name, elem, loop, gpu, q, r, n, d, count);
+}
 
-DIV_ENTRIES (tdiv)
-DIV_ENTRIES (fdiv)
-DIV_ENTRIES (cdiv)
+int
+mpzg_tdiv_qr_n (mpz_t *q, mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division_qr ("tdiv_qr_n", tdiv_qr_elem, tdiv_qr_loop, MPZG_GPU_FAMILY (tdiv_qr),
+                      q, r, n, d, count);
+}
+
+int
+mpzg_tdiv_q_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division ("tdiv_q_n", tdiv_q_elem, tdiv_q_loop, MPZG_GPU_FAMILY (tdiv_q),
+                   q, NULL, n, d, count);
+}
+
+int
+mpzg_tdiv_r_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division ("tdiv_r_n", tdiv_r_elem, tdiv_r_loop, MPZG_GPU_FAMILY (tdiv_r),
+                   r, NULL, n, d, count);
+}
+
+int
+mpzg_fdiv_qr_n (mpz_t *q, mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division_qr ("fdiv_qr_n", fdiv_qr_elem, fdiv_qr_loop, MPZG_GPU_FAMILY (fdiv_qr),
+                      q, r, n, d, count);
+}
+
+int
+mpzg_fdiv_q_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division ("fdiv_q_n", fdiv_q_elem, fdiv_q_loop, MPZG_GPU_FAMILY (fdiv_q),
+                   q, NULL, n, d, count);
+}
+
+int
+mpzg_fdiv_r_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division ("fdiv_r_n", fdiv_r_elem, fdiv_r_loop, MPZG_GPU_FAMILY (fdiv_r),
+                   r, NULL, n, d, count);
+}
+
+int
+mpzg_cdiv_qr_n (mpz_t *q, mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division_qr ("cdiv_qr_n", cdiv_qr_elem, cdiv_qr_loop, MPZG_GPU_FAMILY (cdiv_qr),
+                      q, r, n, d, count);
+}
+
+int
+mpzg_cdiv_q_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division ("cdiv_q_n", cdiv_q_elem, cdiv_q_loop, MPZG_GPU_FAMILY (cdiv_q),
+                   q, NULL, n, d, count);
+}
+
+int
+mpzg_cdiv_r_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
+{
+  return division ("cdiv_r_n", cdiv_r_elem, cdiv_r_loop, MPZG_GPU_FAMILY (cdiv_r),
+                   r, NULL, n, d, count);
+}
 
 int
 mpzg_mod_n (mpz_t *r, mpz_t *n, mpz_t *d, size_t count)
 {
-  return division ("mod_n", mod_elem, mod_loop, r, NULL, n, d, count);
+  return division ("mod_n", mod_elem, mod_loop, MPZG_GPU_FAMILY (mod), r, NULL, n, d, count);
 }
 
 int
 mpzg_divexact_n (mpz_t *q, mpz_t *n, mpz_t *d, size_t count)
 {
-  return division ("divexact_n", divexact_elem, divexact_loop, q, NULL, n, d, count);
+  return division ("divexact_n", divexact_elem, divexact_loop, MPZG_GPU_FAMILY (divexact),
+                   q, NULL, n, d, count);
 }

@@ -18,7 +18,7 @@
 #include "tuning.h"
 
 #define MAX_DEVICES 64
-#define MAX_FAMILIES 16
+#define MAX_FAMILIES 64
 
 pthread_mutex_t mpzg_gpu_lock = PTHREAD_MUTEX_INITIALIZER;
 

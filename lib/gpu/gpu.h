@@ -15,6 +15,10 @@ extern "C" {
    family with MPZG_GPU_FAMILY (NULL when the GPU path is not built). */
 typedef struct mpzg_gpu_family mpzg_gpu_family;
 extern const mpzg_gpu_family mpzg_gpu_add, mpzg_gpu_sub, mpzg_gpu_mul;
+extern const mpzg_gpu_family mpzg_gpu_tdiv_qr, mpzg_gpu_tdiv_q, mpzg_gpu_tdiv_r;
+extern const mpzg_gpu_family mpzg_gpu_fdiv_qr, mpzg_gpu_fdiv_q, mpzg_gpu_fdiv_r;
+extern const mpzg_gpu_family mpzg_gpu_cdiv_qr, mpzg_gpu_cdiv_q, mpzg_gpu_cdiv_r;
+extern const mpzg_gpu_family mpzg_gpu_mod, mpzg_gpu_divexact;
 #ifdef HAVE_CUDA
 #define MPZG_GPU_FAMILY(name) (&mpzg_gpu_##name)
 #else

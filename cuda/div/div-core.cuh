@@ -1,0 +1,378 @@
+/* div-core.cuh -- schoolbook division of one instance by one thread: the reciprocal
+   of the divisor's top limbs and the 2-by-1 and 3-by-2 quotient steps of Möller and
+   Granlund, "Improved division by invariant integers" (IEEE Trans. Computers 60,
+   2011), in GMP's formulation (udiv_qrnnd_preinv, udiv_qr_3by2, invert_pi1,
+   mpn_sbpi1_div_qr).
+
+   Host and device code: div.cu runs it on the GPU, and tests/mpn/t-divrem-host.cc
+   compiles the very same functions with the host's C++ compiler and compares them
+   with GMP, so the algorithm is checked on machines without a GPU.
+
+   One instance, interleaved layout: word i of an operand at p[i * lanes].  The
+   divisor (class width ND, nd significant words) is normalized to exactly ND words
+   with its top bit set: shifted up by ws = ND - nd words and s bits.  The dividend
+   is shifted by the same amount, so the quotient is unchanged and the remainder
+   comes out shifted.  Then every index into the register arrays (the divisor, and
+   a window of ND + 1 words of the partial remainder) is a compile-time constant:
+   they stay in registers.  The dividend is not held: its words enter the window
+   one per quotient digit, read from global memory (cached) at a run-time index,
+   and the number of digits is the element's own nn - nd + 1, not the class's.
+   The zero words the word shift puts at the bottom of the divisor cost at most
+   ND / nd (< 1.5 over the class table) in multiplications. */
+#ifndef MPZG_DIV_CORE_CUH
+#define MPZG_DIV_CORE_CUH
+
+#include <stddef.h>
+
+#ifdef __CUDACC__
+#define MPZG_DIV_HD __host__ __device__ __forceinline__
+#define MPZG_DIV_UNROLL _Pragma ("unroll")
+#define MPZG_DIV_LOOP _Pragma ("unroll 1")
+#else
+#define MPZG_DIV_HD inline
+#define MPZG_DIV_UNROLL
+#define MPZG_DIV_LOOP
+#endif
+
+/* The host build counts the rare branches (tests show they are reached). */
+#ifndef MPZG_DIV_COUNT
+#define MPZG_DIV_COUNT(what) ((void) 0)
+#endif
+
+namespace mpzg {
+namespace dv {
+
+typedef unsigned long long u64;
+
+MPZG_DIV_HD u64
+umulhi (u64 a, u64 b)
+{
+#ifdef __CUDA_ARCH__
+  return __umul64hi (a, b);
+#else
+  return (u64) (((unsigned __int128) a * b) >> 64);
+#endif
+}
+
+MPZG_DIV_HD unsigned
+clz64 (u64 x)                   /* x != 0 */
+{
+#ifdef __CUDA_ARCH__
+  return (unsigned) __clzll ((long long) x);
+#else
+  return (unsigned) __builtin_clzll (x);
+#endif
+}
+
+/* The top word of (hi:lo) << s and the bottom word of (hi:lo) >> s, 0 <= s < 64,
+   without a shift by 64 (undefined in C++). */
+MPZG_DIV_HD u64
+shl2 (u64 hi, u64 lo, unsigned s)
+{
+  return (hi << s) | ((lo >> 1) >> (63 - s));
+}
+
+MPZG_DIV_HD u64
+shr2 (u64 hi, u64 lo, unsigned s)
+{
+  return (lo >> s) | ((hi << 1) << (63 - s));
+}
+
+/* v = floor((B^2 - 1) / d) - B for B/2 <= d < B (B = 2^64): Möller-Granlund
+   Algorithm 3 (GMP's invert_limb), the 11-bit start v0 computed rather than
+   looked up, then two Newton steps in integers and an exact final adjustment. */
+MPZG_DIV_HD u64
+reciprocal_word (u64 d)
+{
+  u64 d0 = d & 1, d9 = d >> 55, d40 = (d >> 24) + 1, d63 = (d >> 1) + d0;
+  u64 v0 = (unsigned) 0x7fd00 / (unsigned) d9;            /* (2^19 - 3 * 2^8) / d9 */
+  u64 v1 = (v0 << 11) - ((v0 * v0 * d40) >> 40) - 1;
+  u64 v2 = (v1 << 13) + ((v1 * ((1ull << 60) - v1 * d40)) >> 47);
+  u64 e = ((v2 >> 1) & (0 - d0)) - v2 * d63;              /* 2^96 - v2 d63 + (v2/2) d0 */
+  u64 v3 = (v2 << 31) + (umulhi (v2, e) >> 1);
+  u64 lo = v3 * d, hi = umulhi (v3, d);
+  lo += d;
+  hi += lo < d;
+  return v3 - hi - d;                                     /* v3 - floor((v3 + B + 1) d / B) */
+}
+
+/* q, r = (nh:nl) / d for a normalized d and nh < d, v = reciprocal_word (d):
+   Möller-Granlund Algorithm 4 (GMP's udiv_qrnnd_preinv).  The candidate quotient
+   is never too large and at most 2 too small; one adjustment is a masked add, the
+   other a rare branch. */
+MPZG_DIV_HD u64
+div_2by1 (u64 &r, u64 nh, u64 nl, u64 d, u64 v)
+{
+  u64 qh = umulhi (nh, v), ql = nh * v;
+  u64 t = ql + nl;
+  qh += nh + 1 + (t < ql);
+  ql = t;
+  u64 rr = nl - qh * d;
+  u64 mask = 0 - (u64) (rr > ql);
+  qh += mask;
+  rr += mask & d;
+  if (rr >= d)
+    {
+      MPZG_DIV_COUNT (2by1_fix);
+      rr -= d;
+      qh++;
+    }
+  r = rr;
+  return qh;
+}
+
+/* The reciprocal of a normalized two-word divisor (d1:d0): floor((B^3 - 1) /
+   (d1:d0)) - B, Möller-Granlund Algorithm 6 (GMP's invert_pi1). */
+MPZG_DIV_HD u64
+reciprocal_2 (u64 d1, u64 d0)
+{
+  u64 v = reciprocal_word (d1);
+  u64 p = d1 * v + d0;
+  if (p < d0)
+    {
+      v--;
+      u64 mask = 0 - (u64) (p >= d1);
+      p -= d1;
+      v += mask;
+      p -= mask & d1;
+    }
+  u64 t1 = umulhi (d0, v), t0 = d0 * v;
+  p += t1;
+  if (p < t1)
+    {
+      v--;
+      if (p >= d1 && (p > d1 || t0 >= d0))
+        v--;
+    }
+  return v;
+}
+
+/* q, (r1:r0) = (n2:n1:n0) / (d1:d0), the divisor normalized, (n2:n1) < (d1:d0),
+   v = reciprocal_2 (d1, d0): Möller-Granlund Algorithm 5 (GMP's udiv_qr_3by2).
+   As in the 2-by-1 step the candidate is at most one too large (a masked
+   adjustment) or one too small (a rare branch). */
+MPZG_DIV_HD u64
+div_3by2 (u64 &r1, u64 &r0, u64 n2, u64 n1, u64 n0, u64 d1, u64 d0, u64 v)
+{
+  u64 q = umulhi (n2, v), q0 = n2 * v;
+  u64 t = q0 + n1;
+  q += n2 + (t < q0);
+  q0 = t;
+  u64 a1 = n1 - d1 * q;
+  /* (a1:n0) - (d1:d0) */
+  u64 a0 = n0 - d0;
+  a1 = a1 - d1 - (n0 < d0);
+  u64 t1 = umulhi (d0, q), t0 = d0 * q;
+  /* (a1:a0) - (t1:t0) */
+  u64 b0 = a0 - t0;
+  a1 = a1 - t1 - (a0 < t0);
+  a0 = b0;
+  q++;
+  u64 mask = 0 - (u64) (a1 >= q0);
+  q += mask;
+  b0 = a0 + (mask & d0);
+  a1 = a1 + (mask & d1) + (b0 < a0);
+  a0 = b0;
+  if (a1 >= d1 && (a1 > d1 || a0 >= d0))
+    {
+      MPZG_DIV_COUNT (3by2_fix);
+      q++;
+      b0 = a0 - d0;
+      a1 = a1 - d1 - (a0 < d0);
+      a0 = b0;
+    }
+  r1 = a1;
+  r0 = a0;
+  return q;
+}
+
+/* Word i of an operand of n significant words, zero outside [0, n). */
+MPZG_DIV_HD u64
+word_at (const u64 *p, int i, int n, size_t lanes)
+{
+  return i >= 0 && i < n ? p[(size_t) i * lanes] : 0;
+}
+
+/* One quotient digit: the window R[0..ND] (the partial remainder's top ND + 1
+   words, R[0..ND-1] < the divisor on entry's top) divided by the normalized
+   divisor dd[0..ND-1]; R[0..ND-1] receives the remainder.  mpn_sbpi1_div_qr's
+   loop body: a 3-by-2 step on the top three words against the top two divisor
+   words, then the rest of the divisor multiplied and subtracted; the 3-by-2
+   quotient is then at most one too large (the lower divisor words can lower the
+   true quotient by at most one), fixed by one add-back. */
+template <int ND>
+MPZG_DIV_HD u64
+digit (u64 (&R)[ND + 1], const u64 (&dd)[ND], u64 v)
+{
+  const u64 d1 = dd[ND - 1], d0 = dd[ND - 2];
+  u64 q;
+  if (R[ND] == d1 && R[ND - 1] == d0)
+    {
+      /* The 3-by-2 step needs (n2:n1) < (d1:d0); here the quotient digit is B - 1
+         (the window is below B times the divisor). */
+      MPZG_DIV_COUNT (qmax);
+      q = ~0ull;
+      u64 cy = 0;
+MPZG_DIV_UNROLL
+      for (int k = 0; k < ND; k++)
+        {
+          u64 lo = dd[k] * q, hi = umulhi (dd[k], q);
+          lo += cy;
+          hi += lo < cy;
+          u64 x = R[k];
+          R[k] = x - lo;
+          cy = hi + (x < lo);
+        }
+      return q;
+    }
+  u64 r1, r0;
+  q = div_3by2 (r1, r0, R[ND], R[ND - 1], R[ND - 2], d1, d0, v);
+  u64 cy = 0;
+MPZG_DIV_UNROLL
+  for (int k = 0; k < ND - 2; k++)
+    {
+      u64 lo = dd[k] * q, hi = umulhi (dd[k], q);
+      lo += cy;
+      hi += lo < cy;
+      u64 x = R[k];
+      R[k] = x - lo;
+      cy = hi + (x < lo);
+    }
+  u64 cy1 = r0 < cy;
+  r0 -= cy;
+  cy = r1 < cy1;
+  r1 -= cy1;
+  R[ND - 2] = r0;
+  R[ND - 1] = r1;
+  if (cy != 0)
+    {
+      MPZG_DIV_COUNT (addback);
+      u64 c = 0;
+MPZG_DIV_UNROLL
+      for (int k = 0; k < ND - 1; k++)
+        {
+          u64 x = R[k] + c;
+          c = x < c;
+          u64 y = x + dd[k];
+          c += y < x;
+          R[k] = y;
+        }
+      R[ND - 1] += d1 + c;
+      q--;
+    }
+  return q;
+}
+
+/* Dividend np (at most NN words), divisor dp (ND words, nd >= 2 of them
+   significant, nd > ND's next smaller class width); quotient into qp (QW words,
+   zero above its own), remainder into rp (ND words).  A divisor that is zero (the
+   zero instances that pad an interleaved chunk) gives q = 0, r = 0; a dividend
+   shorter than the divisor gives q = 0, r = n. */
+template <int ND>
+MPZG_DIV_HD void
+divrem_one (const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, size_t lanes)
+{
+  int nn = NN, nd = ND;
+  while (nn > 0 && np[(size_t) (nn - 1) * lanes] == 0)
+    nn--;
+  while (nd > 0 && dp[(size_t) (nd - 1) * lanes] == 0)
+    nd--;
+  if (nd == 0 || nn < nd)
+    {
+      for (int i = 0; i < QW; i++)
+        qp[(size_t) i * lanes] = 0;
+MPZG_DIV_UNROLL
+      for (int k = 0; k < ND; k++)
+        rp[(size_t) k * lanes] = nd == 0 ? 0 : word_at (np, k, nn, lanes);
+      return;
+    }
+  const int ws = ND - nd;
+  const unsigned s = clz64 (dp[(size_t) (nd - 1) * lanes]);
+  u64 dd[ND], R[ND + 1];
+  {
+    u64 prev = 0;
+MPZG_DIV_UNROLL
+    for (int k = 0; k < ND; k++)
+      {
+        u64 w = word_at (dp, k - ws, nd, lanes);
+        dd[k] = shl2 (w, prev, s);
+        prev = w;
+      }
+  }
+  const u64 v = reciprocal_2 (dd[ND - 1], dd[ND - 2]);
+  /* the shifted dividend's words: u''[i] = shl2 (n[i - ws], n[i - ws - 1], s) */
+  const int qn = nn - nd + 1;
+  u64 lo = word_at (np, qn - 1 - ws - 1, nn, lanes);
+MPZG_DIV_UNROLL
+  for (int k = 0; k <= ND; k++)
+    {
+      u64 hi = word_at (np, qn - 1 + k - ws, nn, lanes);
+      R[k] = shl2 (hi, lo, s);
+      lo = hi;
+    }
+  lo = word_at (np, qn - 1 - ws - 1, nn, lanes);      /* n[j - 1 - ws], j = qn - 1 */
+MPZG_DIV_LOOP
+  for (int j = qn - 1;; j--)
+    {
+      qp[(size_t) j * lanes] = digit<ND> (R, dd, v);
+      if (j == 0)
+        break;
+      /* the next word enters at the bottom */
+      u64 lo2 = word_at (np, j - 2 - ws, nn, lanes);
+MPZG_DIV_UNROLL
+      for (int k = ND; k > 0; k--)
+        R[k] = R[k - 1];
+      R[0] = shl2 (lo, lo2, s);
+      lo = lo2;
+    }
+  for (int i = qn; i < QW; i++)
+    qp[(size_t) i * lanes] = 0;
+  /* r = R[0..ND-1] >> (64 ws + s): the low ws words of R are zero */
+  R[ND] = 0;
+MPZG_DIV_UNROLL
+  for (int k = 0; k < ND; k++)
+    {
+      if (k >= ws)
+        rp[(size_t) (k - ws) * lanes] = shr2 (R[k + 1], R[k], s);
+      if (k >= nd)
+        rp[(size_t) k * lanes] = 0;
+    }
+}
+
+/* One-limb divisors: the dividend's words one by one through the 2-by-1 step.
+   The quotient has QW >= NN words, the remainder one. */
+MPZG_DIV_HD void
+divrem_1 (const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, size_t lanes)
+{
+  int nn = NN;
+  while (nn > 0 && np[(size_t) (nn - 1) * lanes] == 0)
+    nn--;
+  u64 d = dp[0];
+  if (d == 0 || nn == 0)
+    {
+      for (int i = 0; i < QW; i++)
+        qp[(size_t) i * lanes] = 0;
+      rp[0] = 0;
+      return;
+    }
+  const unsigned s = clz64 (d);
+  d <<= s;
+  const u64 v = reciprocal_word (d);
+  u64 hi = np[(size_t) (nn - 1) * lanes];
+  u64 r = shl2 (0, hi, s);              /* the bits shifted out of the top, < d */
+MPZG_DIV_LOOP
+  for (int i = nn - 1; i >= 0; i--)
+    {
+      u64 lo = i > 0 ? np[(size_t) (i - 1) * lanes] : 0;
+      qp[(size_t) i * lanes] = div_2by1 (r, r, shl2 (hi, lo, s), d, v);
+      hi = lo;
+    }
+  for (int i = nn; i < QW; i++)
+    qp[(size_t) i * lanes] = 0;
+  rp[0] = r >> s;
+}
+
+} /* namespace dv */
+} /* namespace mpzg */
+
+#endif

@@ -1,0 +1,182 @@
+/* fam-div.c -- the division family on the GPU: tdiv, fdiv and cdiv (qr, q, r), mod
+   and divexact around the device's unsigned quotient and remainder
+   (mpzg_mpn_divrem).  One plan and one pack for all; one unpack, parameterized by
+   the rounding and the outputs wanted, instantiated per entry (like add and sub).
+
+   Signs and rounding as GMP's: the truncating quotient has the sign of n d, the
+   remainder the sign of n; floor, when r != 0 and the signs of n and d differ,
+   takes q - 1 (|q| + 1, negative) and r + d (|d| - |r|, the sign of d); ceiling,
+   when r != 0 and the signs agree, q + 1 (|q| + 1, positive) and r - d (|d| - |r|,
+   the opposite sign of d); mod takes |r|, or |d| - |r| when r != 0 and n < 0.
+   divexact is the truncating quotient, which is mpz_divexact's for exact input
+   (the only input GMP defines it for).
+
+   Outputs may be inputs of the same index: an element's results are formed in
+   local buffers from the device's words and the divisor's limbs before either
+   output is written.  Zero divisors never come here (batch.c skips them). */
+
+#include <config.h>
+#include "mpzg.h"
+#include "gpu.h"
+#include "layout.h"
+
+enum { ROUND_T, ROUND_F, ROUND_C, ROUND_MOD };
+
+/* flag: bit 0 n < 0, bit 1 d < 0 */
+static void
+div_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
+{
+  for (size_t k = begin; k < end; k++)
+    {
+      mpzg_gpu_elem *t = &p->mt[k];
+      size_t e = mpzg_gpu_plan_elem (p, k);
+      mpz_srcptr n = p->in[0][e], d = p->in[1][e];
+      t->e = e;
+      t->n[0] = (unsigned) mpz_size (n);
+      t->n[1] = (unsigned) mpz_size (d);
+      t->n[2] = 0;
+      t->perm = 0;
+      t->cmp = 0;
+      t->neg = 0;
+      t->flag = (mpz_sgn (n) < 0) | (mpz_sgn (d) < 0) << 1;
+      t->cls = mpzg_mpn_divrem_class (t->n[0], t->n[1]);
+      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+        __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static void
+div_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
+{
+  const mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
+  const size_t Mn = sh->w[0], Md = sh->w[1], lanes = c->lanes, cnt = c->count;
+  mpzg_word tile[2 * MPZG_DIV_MAX_LIMBS * MPZG_LANES];
+  for (size_t g = begin; g < end; g++)
+    {
+      size_t j0 = g * MPZG_LANES;
+      for (size_t l = 0; l < MPZG_LANES; l++)
+        {
+          size_t j = j0 + l;
+          if (j >= cnt)
+            {
+              mpzg_tile_clear (tile, Mn + Md, l);
+              continue;
+            }
+          mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
+          const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+          mpzg_tile_put (tile, 0, Mn, mpz_limbs_read (p->in[0][t->e]), t->n[0], l);
+          mpzg_tile_put (tile, Mn, Md, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
+        }
+      mpzg_tile_store (x->buf, lanes, j0, tile, Mn + Md);
+    }
+  mpzg_stream_fence ();
+}
+
+/* Words of x[0..n) without its zero top words. */
+static inline size_t
+normalized (const mpzg_word *x, size_t n)
+{
+  while (n > 0 && x[n - 1] == 0)
+    n--;
+  return n;
+}
+
+/* Unpacks into out[qo] the quotient and out[ro] the remainder (-1: not wanted)
+   rounded as `round` says. */
+static inline void
+div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo, int ro)
+{
+  const mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
+  const size_t QW = sh->ow[0], RW = sh->ow[1], lanes = c->lanes, cnt = c->count;
+  const mpzg_word *out = x->buf;
+  begin *= MPZG_LANES;
+  end = end * MPZG_LANES < cnt ? end * MPZG_LANES : cnt;
+  for (size_t j = begin; j < end; j++)
+    {
+      if (j + MPZG_PREFETCH_AHEAD < cnt)
+        {
+          const mpzg_gpu_elem *u = mpzg_gpu_at (p, c->first + j + MPZG_PREFETCH_AHEAD);
+          if (qo >= 0)
+            mpzg_prefetch_output (p->out[qo][u->e], QW);
+          if (ro >= 0)
+            mpzg_prefetch_output (p->out[ro][u->e], u->n[1]);
+        }
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+      const int nneg = t->flag & 1, dneg = (t->flag >> 1) & 1;
+      /* q: QW words and a carry word; r: RW words */
+      mpzg_word q[MPZG_DIV_MAX_LIMBS + 1], r[MPZG_DIV_MAX_LIMBS];
+      mpzg_column (q, out, lanes, j, QW);
+      mpzg_column (r, out + QW * lanes, lanes, j, RW);
+      size_t qn = normalized (q, QW), rn = normalized (r, RW);
+      int qneg = nneg != dneg, rneg = nneg;
+      if (rn > 0 && ((round == ROUND_F && nneg != dneg) || (round == ROUND_C && nneg == dneg)
+                     || (round == ROUND_MOD && nneg)))
+        {
+          if (qo >= 0)
+            {
+              /* |q| + 1 */
+              mp_limb_t *ql = (mp_limb_t *) q;
+              q[qn] = qn > 0 ? mpn_add_1 (ql, ql, (mp_size_t) qn, 1) : 1;
+              qn = normalized (q, qn + 1);
+            }
+          if (ro >= 0)
+            {
+              /* |d| - |r|, read before any output is written: r may be d */
+              size_t nd = t->n[1];
+              mp_limb_t *rl = (mp_limb_t *) r;
+              mpn_sub (rl, mpz_limbs_read (p->in[1][t->e]), (mp_size_t) nd, rl, (mp_size_t) rn);
+              rn = normalized (r, nd);
+              rneg = round == ROUND_MOD ? 0 : round == ROUND_F ? dneg : !dneg;
+            }
+        }
+      if (round == ROUND_MOD)
+        rneg = 0;
+      if (qo >= 0)
+        mpzg_unstage (p->out[qo][t->e], q, qn, qneg);
+      if (ro >= 0)
+        mpzg_unstage (p->out[ro][t->e], r, rn, rneg);
+    }
+  mpzg_stream_fence ();
+}
+
+/* Auto mode: provisional until measured (tuning.h). */
+static int
+div_worthwhile (size_t count, size_t limbs)
+{
+  return count >= MPZG_DIV_WORTH_COUNT && limbs >= MPZG_DIV_WORTH_AVG * count;
+}
+
+#define DIV_FAMILY(fam, round, qo, ro)                                                  \
+  static void fam##_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)           \
+  {                                                                                     \
+    div_unpack (x, begin, end, round, qo, ro);                                          \
+  }                                                                                     \
+  const mpzg_gpu_family mpzg_gpu_##fam = {                                              \
+    .name = #fam,                                                                       \
+    .classes = mpzg_mpn_divrem_classes,                                                 \
+    .max_limbs = mpzg_mpn_divrem_max,                                                   \
+    .shape = mpzg_mpn_divrem_shape,                                                     \
+    .worthwhile = div_worthwhile,                                                       \
+    .plan = div_plan,                                                                   \
+    .pack = div_pack,                                                                   \
+    .unpack = fam##_unpack,                                                             \
+    .setup = mpzg_mpn_divrem_setup,                                                     \
+    .launch = mpzg_mpn_divrem,                                                          \
+  };
+
+/* out[0], out[1] as lib/div.c names them */
+DIV_FAMILY (tdiv_qr, ROUND_T, 0, 1)
+DIV_FAMILY (tdiv_q, ROUND_T, 0, -1)
+DIV_FAMILY (tdiv_r, ROUND_T, -1, 0)
+DIV_FAMILY (fdiv_qr, ROUND_F, 0, 1)
+DIV_FAMILY (fdiv_q, ROUND_F, 0, -1)
+DIV_FAMILY (fdiv_r, ROUND_F, -1, 0)
+DIV_FAMILY (cdiv_qr, ROUND_C, 0, 1)
+DIV_FAMILY (cdiv_q, ROUND_C, 0, -1)
+DIV_FAMILY (cdiv_r, ROUND_C, -1, 0)
+DIV_FAMILY (mod, ROUND_MOD, -1, 0)
+DIV_FAMILY (divexact, ROUND_T, 0, -1)

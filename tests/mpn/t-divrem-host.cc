@@ -1,0 +1,318 @@
+/* t-divrem-host.cc -- the device's division code (cuda/div/div-core.cuh), compiled
+   for the host and compared with GMP: the word reciprocals against exact
+   division, the 3-by-2 step against mpz, and whole instances of every class
+   against mpn_tdiv_qr: exhaustively over an alphabet of edge words at small
+   sizes, adversarial and random cases at every size.  Needs no GPU, so the algorithm
+   is checked on every build; tests/mpn/t-divrem.c runs the kernels themselves.
+   It also counts the rare corrections and fails if any was never taken, so that
+   the adversarial cases are known to reach them.
+
+   Usage: t-divrem-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gmp.h>
+
+static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
+#define MPZG_DIV_COUNT(what) (n_##what++)
+#include "div-core.cuh"
+#include "divrem-cases.h"
+
+using mpzg::dv::u64;
+typedef unsigned __int128 u128;
+
+static int failures;
+
+static void
+fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd)
+{
+  if (++failures > 10)
+    return;
+  fprintf (stderr, "t-divrem-host: %s\n  n =", what);
+  for (int i = nn - 1; i >= 0; i--)
+    fprintf (stderr, " %016llx", (unsigned long long) np[i]);
+  fprintf (stderr, "\n  d =");
+  for (int i = nd - 1; i >= 0; i--)
+    fprintf (stderr, " %016llx", (unsigned long long) dp[i]);
+  fprintf (stderr, "\n");
+}
+
+static u64
+rand64 (gmp_randstate_t rs)
+{
+  return ((u64) gmp_urandomb_ui (rs, 32) << 32) | gmp_urandomb_ui (rs, 32);
+}
+
+/* reciprocal_word against floor((B^2 - 1) / d) - B, over edges and random d */
+static void
+check_reciprocal_word (gmp_randstate_t rs, long count)
+{
+  for (long i = 0; i < count; i++)
+    {
+      u64 d;
+      switch (i % 8)
+        {
+        case 0: d = (u64) 1 << 63 | (u64) i; break;                 /* just above B/2 */
+        case 1: d = ~(u64) 0 - (u64) i; break;                      /* just below B */
+        case 2: d = (u64) (256 + i % 256) << 55; break;             /* each d9, low zero */
+        case 3: d = ((u64) (256 + i % 256) << 55) | (((u64) 1 << 55) - 1); break;
+        default: d = rand64 (rs) | (u64) 1 << 63; break;
+        }
+      u128 num = ~(u128) 0;
+      u64 want = (u64) (num / d);       /* the quotient is B + v: the low word is v */
+      if (mpzg::dv::reciprocal_word (d) != want)
+        {
+          mp_limb_t dl = d;
+          fail ("reciprocal_word", &dl, 1, &dl, 1);
+        }
+    }
+}
+
+/* reciprocal_2 and div_3by2 against mpz */
+static void
+check_3by2 (gmp_randstate_t rs, long count)
+{
+  mpz_t B3, dz, nz, qz, rz, t;
+  mpz_inits (B3, dz, nz, qz, rz, t, NULL);
+  mpz_setbit (B3, 192);
+  mpz_sub_ui (B3, B3, 1);
+  for (long i = 0; i < count; i++)
+    {
+      u64 d1 = rand64 (rs) | (u64) 1 << 63, d0 = rand64 (rs);
+      if (i % 5 == 1)
+        d0 = ~(u64) 0;
+      if (i % 5 == 2)
+        d0 = 0;
+      if (i % 7 == 3)
+        d1 = ~(u64) 0;
+      if (i % 7 == 4)
+        d1 = (u64) 1 << 63;
+      mp_limb_t dl[2] = { d0, d1 };
+      mpz_import (dz, 2, -1, 8, 0, 0, dl);
+      mpz_tdiv_q (t, B3, dz);
+      mpz_tdiv_r_2exp (t, t, 64);
+      u64 v = mpzg::dv::reciprocal_2 (d1, d0);
+      if (mpz_get_ui (t) != v)
+        fail ("reciprocal_2", dl, 2, dl, 2);
+      /* (n2:n1) < (d1:d0): random below, or just below */
+      for (int k = 0; k < 4; k++)
+        {
+          u64 n2, n1, n0 = rand64 (rs);
+          if (k == 0)
+            {
+              n2 = d1;
+              n1 = d0 - 1;
+              if (d0 == 0)
+                {
+                  n2 = d1 - 1;
+                  n1 = ~(u64) 0;
+                }
+            }
+          else
+            {
+              n2 = rand64 (rs) % d1;
+              n1 = rand64 (rs);
+            }
+          mp_limb_t nl[3] = { n0, n1, n2 };
+          mpz_import (nz, 3, -1, 8, 0, 0, nl);
+          mpz_tdiv_qr (qz, rz, nz, dz);
+          u64 r1, r0, q = mpzg::dv::div_3by2 (r1, r0, n2, n1, n0, d1, d0, v);
+          mp_limb_t rl[2] = { 0, 0 };
+          mpz_export (rl, NULL, -1, 8, 0, 0, rz);
+          if (mpz_get_ui (qz) != q || rl[0] != r0 || rl[1] != r1 || mpz_size (qz) > 1)
+            fail ("div_3by2", nl, 3, dl, 2);
+        }
+    }
+  mpz_clears (B3, dz, nz, qz, rz, t, NULL);
+}
+
+/* One instance at lane j of `lanes`, through the kernel's code for class width ND. */
+template <int ND>
+static void
+run_one (const mp_limb_t *np, int NN, const mp_limb_t *dp, int QW, mp_limb_t *qp, mp_limb_t *rp,
+         int lanes, int j)
+{
+  const int C = 3;              /* canary words after each operand's rows */
+  static u64 nb[(DIVREM_MAX + 3) * 5], db[(DIVREM_MAX + 3) * 5];
+  static u64 qb[(DIVREM_MAX + 3) * 5], rb[(DIVREM_MAX + 3) * 5];
+  const u64 canary = 0x5a5a5a5a5a5a5a5aull;
+  for (int i = 0; i < (NN + C) * lanes; i++)
+    nb[i] = 0xdeadbeefdeadbeefull;
+  for (int i = 0; i < (ND + C) * lanes; i++)
+    db[i] = 0xdeadbeefdeadbeefull;
+  for (int i = 0; i < (QW + C) * lanes; i++)
+    qb[i] = canary;
+  for (int i = 0; i < (ND + C) * lanes; i++)
+    rb[i] = canary;
+  for (int i = 0; i < NN; i++)
+    nb[i * lanes + j] = np[i];
+  for (int i = 0; i < ND; i++)
+    db[i * lanes + j] = dp[i];
+  if (ND == 1)
+    mpzg::dv::divrem_1 (nb + j, db + j, qb + j, rb + j, NN, QW, (size_t) lanes);
+  else
+    mpzg::dv::divrem_one<ND < 2 ? 2 : ND> (nb + j, db + j, qb + j, rb + j, NN, QW,
+                                           (size_t) lanes);
+  for (int i = 0; i < QW; i++)
+    qp[i] = qb[i * lanes + j];
+  for (int i = 0; i < ND; i++)
+    rp[i] = rb[i * lanes + j];
+  /* other lanes and the rows past the outputs untouched */
+  for (int i = 0; i < (QW + C) * lanes; i++)
+    if ((i % lanes != j || i >= QW * lanes) && qb[i] != canary)
+      fail ("q canary", np, NN, dp, ND);
+  for (int i = 0; i < (ND + C) * lanes; i++)
+    if ((i % lanes != j || i >= ND * lanes) && rb[i] != canary)
+      fail ("r canary", np, NN, dp, ND);
+}
+
+template <int ND>
+static void
+run_width (int NN, const mp_limb_t *np, const mp_limb_t *dp, int QW, mp_limb_t *qp,
+           mp_limb_t *rp, int lanes, int j)
+{
+  run_one<ND> (np, NN, dp, QW, qp, rp, lanes, j);
+}
+
+static void
+run_class (int ND, int NN, const mp_limb_t *np, const mp_limb_t *dp, int QW, mp_limb_t *qp,
+           mp_limb_t *rp, int lanes, int j)
+{
+  switch (ND)
+    {
+#define W(k) case k: run_width<k> (NN, np, dp, QW, qp, rp, lanes, j); break;
+      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32)
+#undef W
+    default: abort ();
+    }
+}
+
+static int
+pad (int n)
+{
+  for (int k = 0; k < DIVREM_NWIDTHS; k++)
+    if (n <= divrem_widths[k])
+      return divrem_widths[k];
+  abort ();
+}
+
+/* The class of (nn, nd) as div.cu forms it: widths (NN, ND), quotient words QW. */
+static void
+class_of (int nn, int nd, int *NN, int *ND, int *QW)
+{
+  int k = 0;
+  *ND = pad (nd);
+  *NN = pad (nn > nd ? nn : nd);
+  while (divrem_widths[k] != *ND)
+    k++;
+  int dmin = k == 0 ? 1 : divrem_widths[k - 1] + 1;
+  *QW = *NN - dmin + 1;
+}
+
+static long instances;
+
+static void
+compare (const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd, int kind, int lanes, int j)
+{
+  mp_limb_t q[DIVREM_MAX + 1], r[DIVREM_MAX], qref[DIVREM_MAX + 1], rref[DIVREM_MAX];
+  int NN, ND, QW;
+  class_of (nn, nd, &NN, &ND, &QW);
+  divrem_ref (qref, QW, rref, ND, np, NN, dp, ND);
+  run_class (ND, NN, np, dp, QW, q, r, lanes, j);
+  instances++;
+  if (memcmp (q, qref, (size_t) QW * sizeof *q) != 0 || memcmp (r, rref, (size_t) ND * sizeof *r))
+    {
+      char what[96];
+      snprintf (what, sizeof what, "divrem nn=%d nd=%d class (%d, %d) kind %s", nn, nd, NN, ND,
+                kind < 0 ? "alphabet" : divrem_kind_names[kind]);
+      fail (what, np, nn, dp, nd);
+    }
+}
+
+/* Every dividend and divisor spelt in an alphabet of words at the edges of the
+   reciprocals' ranges (nn + nd <= 6, nd <= 3): exhaustive over these words. */
+static void
+check_alphabet (void)
+{
+  static const mp_limb_t A[] = { 0, 1, ((mp_limb_t) 1 << 63) - 1, (mp_limb_t) 1 << 63,
+                                 ((mp_limb_t) 1 << 63) + 1, ~(mp_limb_t) 1, ~(mp_limb_t) 0 };
+  const int K = (int) (sizeof A / sizeof A[0]);
+  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX];
+  for (int nd = 1; nd <= 3; nd++)
+    for (int nn = 0; nn + nd <= 6; nn++)
+      {
+        long total = 1;
+        for (int i = 0; i < nn + nd; i++)
+          total *= K;
+        for (long c = 0; c < total; c++)
+          {
+            long x = c;
+            memset (np, 0, sizeof np);
+            memset (dp, 0, sizeof dp);
+            for (int i = 0; i < nn; i++, x /= K)
+              np[i] = A[x % K];
+            for (int i = 0; i < nd; i++, x /= K)
+              dp[i] = A[x % K];
+            if (dp[nd - 1] == 0)
+              continue;
+            compare (np, nn, dp, nd, -1, 1, 0);
+          }
+      }
+}
+
+static void
+check_instance (gmp_randstate_t rs, int nn, int nd, int kind)
+{
+  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX];
+  memset (np, 0, sizeof np);
+  memset (dp, 0, sizeof dp);
+  divrem_make (np, nn, dp, nd, kind, rs);
+  int lanes = gmp_urandomm_ui (rs, 4) == 0 ? 5 : 1;
+  compare (np, nn, dp, nd, kind, lanes, lanes > 1 ? (int) gmp_urandomm_ui (rs, 5) : 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  long rounds = argc > 1 ? atol (argv[1]) : 1;
+  unsigned long seed = 1;
+  const char *e = getenv ("MPZG_TEST_SEED");
+  gmp_randstate_t rs;
+  if (e != NULL && *e)
+    seed = strtoul (e, NULL, 0);
+  gmp_randinit_default (rs);
+  gmp_randseed_ui (rs, seed);
+  printf ("t-divrem-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
+
+  check_reciprocal_word (rs, 200000 * rounds);
+  check_3by2 (rs, 50000 * rounds);
+  check_alphabet ();
+  for (long round = 0; round < rounds; round++)
+    {
+      /* every divisor size, every dividend size up to the widest class, every kind */
+      for (int nd = 1; nd <= DIVREM_MAX; nd++)
+        for (int nn = 0; nn <= DIVREM_MAX; nn++)
+          for (int kind = 0; kind < DC_KINDS; kind++)
+            for (int rep = 0; rep < 3; rep++)
+              check_instance (rs, nn, nd, kind);
+      /* small divisors and the sizes around them, many more times */
+      for (int k = 0; k < 20000; k++)
+        {
+          int nd = 1 + (int) gmp_urandomm_ui (rs, 4);
+          int nn = (int) gmp_urandomm_ui (rs, 9);
+          check_instance (rs, nn, nd, (int) gmp_urandomm_ui (rs, DC_KINDS));
+        }
+    }
+  printf ("t-divrem-host: %ld instances; corrections taken: 2-by-1 %lu, 3-by-2 %lu, "
+          "digit B-1 %lu, add-back %lu\n", instances, n_2by1_fix, n_3by2_fix, n_qmax, n_addback);
+  if (n_3by2_fix == 0 || n_qmax == 0 || n_addback == 0)
+    {
+      fprintf (stderr, "t-divrem-host: a rare correction was never reached\n");
+      failures++;
+    }
+  gmp_randclear (rs);
+  if (failures)
+    fprintf (stderr, "t-divrem-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
+  return failures ? 1 : 0;
+}
