@@ -173,6 +173,17 @@ addsub_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
+static void
+addsub_grow (const mpzg_gpu_xfer *x)
+{
+  const mpzg_gpu_plan *p = x->p;
+  for (size_t j = 0; j < x->c->count; j++)
+    {
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      mpzg_grow (p->out[0][t->e], result_words (t));
+    }
+}
+
 /* Auto mode: end to end the host's copying into and out of pinned memory alone
    costs about what GMP's whole loop does on all cores, so only enormous batches. */
 static int
@@ -190,6 +201,7 @@ const mpzg_gpu_family mpzg_gpu_add = {
   .plan = add_plan,
   .pack = addsub_pack,
   .unpack = addsub_unpack,
+  .grow = addsub_grow,
   .setup = mpzg_mpn_addsub_setup,
   .launch = mpzg_mpn_addsub,
 };
@@ -203,6 +215,7 @@ const mpzg_gpu_family mpzg_gpu_sub = {
   .plan = sub_plan,
   .pack = addsub_pack,
   .unpack = addsub_unpack,
+  .grow = addsub_grow,
   .setup = mpzg_mpn_addsub_setup,
   .launch = mpzg_mpn_addsub,
 };

@@ -143,6 +143,22 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   mpzg_stream_fence ();
 }
 
+/* Room for the quotient (nn - nd + 2 words: one more for |q| + 1) in out[qo] and the
+   remainder (nd words) in out[ro]. */
+static inline void
+div_grow (const mpzg_gpu_xfer *x, int qo, int ro)
+{
+  const mpzg_gpu_plan *p = x->p;
+  for (size_t j = 0; j < x->c->count; j++)
+    {
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      if (qo >= 0)
+        mpzg_grow (p->out[qo][t->e], t->n[0] >= t->n[1] ? (size_t) t->n[0] - t->n[1] + 2 : 1);
+      if (ro >= 0)
+        mpzg_grow (p->out[ro][t->e], t->n[1]);
+    }
+}
+
 /* Auto mode: provisional until measured (tuning.h). */
 static int
 div_worthwhile (size_t count, size_t limbs)
@@ -155,6 +171,10 @@ div_worthwhile (size_t count, size_t limbs)
   {                                                                                     \
     div_unpack (x, begin, end, round, qo, ro);                                          \
   }                                                                                     \
+  static void fam##_grow (const mpzg_gpu_xfer *x)                                       \
+  {                                                                                     \
+    div_grow (x, qo, ro);                                                               \
+  }                                                                                     \
   const mpzg_gpu_family mpzg_gpu_##fam = {                                              \
     .name = #fam,                                                                       \
     .classes = mpzg_mpn_divrem_classes,                                                 \
@@ -164,6 +184,7 @@ div_worthwhile (size_t count, size_t limbs)
     .plan = div_plan,                                                                   \
     .pack = div_pack,                                                                   \
     .unpack = fam##_unpack,                                                             \
+    .grow = fam##_grow,                                                                 \
     .setup = mpzg_mpn_divrem_setup,                                                     \
     .launch = mpzg_mpn_divrem,                                                          \
   };

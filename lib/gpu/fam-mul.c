@@ -110,6 +110,17 @@ mul_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
+static void
+mul_grow (const mpzg_gpu_xfer *x)
+{
+  const mpzg_gpu_plan *p = x->p;
+  for (size_t j = 0; j < x->c->count; j++)
+    {
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      mpzg_grow (p->out[0][t->e], (size_t) t->n[0] + t->n[1]);
+    }
+}
+
 /* Auto mode: end to end the GPU beat GMP on all cores from 16-limb operands, and
    only for batches with enough work to hide the transfers. */
 static int
@@ -130,6 +141,7 @@ const mpzg_gpu_family mpzg_gpu_mul = {
   .plan = mul_plan,
   .pack = mul_pack,
   .unpack = mul_unpack,
+  .grow = mul_grow,
   .setup = mpzg_mpn_mul_setup,
   .launch = mpzg_mpn_mul,
 };

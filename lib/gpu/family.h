@@ -95,6 +95,14 @@ struct mpzg_gpu_family
      once, on disjoint ranges; each ends with mpzg_stream_fence. */
   void (*pack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
   void (*unpack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
+  /* Makes room in the outputs of every element of chunk x->c for its results (buf
+     unused).  Runs on one thread, after the chunk is packed and before it is
+     unpacked: outputs that must grow are allocated by one thread ahead of the
+     unpacking, since allocations from many threads at once contend in the C
+     library's allocator (fresh outputs written by 16 threads took 4x longer than
+     by one).  Values are preserved: an output may be an input still needed if the
+     device fails. */
+  void (*grow) (const mpzg_gpu_xfer *x);
   /* Once per device before the first launch there (that device current). */
   int (*setup) (const mpzg_mpn_device *dev);
   /* Queues the kernels of one chunk of `lanes` instances of shape sh. */

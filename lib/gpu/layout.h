@@ -137,6 +137,15 @@ mpzg_prefetch_output (mpz_srcptr r, size_t n)
   __builtin_prefetch (q + n - 1, 1);
 }
 
+/* Room for n limbs in r, its value kept (mpzg_gpu_family.grow).  GMP has no call that
+   reads an mpz_t's allocation, so this reads the field of its public struct. */
+static inline void
+mpzg_grow (mpz_ptr r, size_t n)
+{
+  if ((size_t) r->_mp_alloc < n)
+    mpz_realloc2 (r, (mp_bitcnt_t) n * GMP_NUMB_BITS);
+}
+
 /* Writes n result words from src into r with sign neg (n == 0: zero). */
 static inline void
 mpzg_unstage (mpz_ptr r, const mpzg_word *src, size_t n, int neg)

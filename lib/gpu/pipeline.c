@@ -56,7 +56,12 @@ typedef struct
   long fail_after;              /* injected failure (tests), or -1 */
   double t_wait, t_host, t_issue, t_bar;  /* thread 0's time in A, B, C and the barriers */
   size_t next;                  /* phase B: the next unit to claim; thread 0 resets it in C */
+  long grow;                    /* phase B: the chunk whose outputs to grow, or -1 */
 } pipe_state;
+
+#if MPZG_SLOTS < 2
+#error "a chunk's outputs grow in the step after its packing, before its unpacking"
+#endif
 
 static double
 now_s (void)
@@ -80,6 +85,13 @@ xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_
   size_t cu = 1, ck = 1;
   size_t nu = u ? mpzg_gpu_units (p, u, &cu) : 0, nk = k ? mpzg_gpu_units (p, k, &ck) : 0;
   size_t gu = MPZG_CLAIM_WORDS / cu + 1, gk = MPZG_CLAIM_WORDS / ck + 1;
+  /* the first thread here grows the outputs of the chunk packed last step */
+  long g = __atomic_exchange_n (&ps->grow, -1, __ATOMIC_RELAXED);
+  if (g >= 0 && p->fam->grow != NULL)
+    {
+      mpzg_gpu_xfer xg = { p, &p->ch[g], NULL };
+      p->fam->grow (&xg);
+    }
   for (;;)
     {
       /* claims of gu units (never across into the packing) until the unpacking is
@@ -181,6 +193,7 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
             ps->e = e;
           else
             q->pending = (long) k;
+          ps->grow = (long) k;
           ps->t_issue += now_s () - t0;
         }
     }
@@ -296,6 +309,7 @@ mpzg_gpu_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nun
   p.m = job->m;
   p.threads = job->threads;
   ps.p = &p;
+  ps.grow = -1;
   ps.fail_after = __atomic_load_n (&fail_after, __ATOMIC_RELAXED);
 
   pthread_mutex_lock (&mpzg_gpu_lock);
