@@ -16,6 +16,8 @@
 static inline void
 plan_addsub (mpzg_gpu_plan *p, size_t begin, size_t end, int sub)
 {
+  /* most batches repeat one size: ask the ladder only when it changes */
+  unsigned last_n = ~0u, last_cls = 0;
   for (size_t k = begin; k < end; k++)
     {
       mpzg_gpu_elem *t = &p->mt[k];
@@ -42,7 +44,12 @@ plan_addsub (mpzg_gpu_plan *p, size_t begin, size_t end, int sub)
       t->n[0] = t->perm ? nb : na;
       t->n[1] = t->perm ? na : nb;
       t->n[2] = 0;
-      t->cls = mpzg_mpn_addsub_class (t->n[0]);
+      if (t->n[0] != last_n)
+        {
+          last_n = t->n[0];
+          last_cls = mpzg_mpn_addsub_class (last_n);
+        }
+      t->cls = last_cls;
       if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }

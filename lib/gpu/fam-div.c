@@ -26,6 +26,8 @@ enum { ROUND_T, ROUND_F, ROUND_C, ROUND_MOD };
 static void
 div_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
 {
+  /* most batches repeat one shape: ask the ladder only when it changes */
+  unsigned last_n = ~0u, last_d = ~0u, last_cls = 0;
   for (size_t k = begin; k < end; k++)
     {
       mpzg_gpu_elem *t = &p->mt[k];
@@ -39,7 +41,13 @@ div_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
       t->cmp = 0;
       t->neg = 0;
       t->flag = (mpz_sgn (n) < 0) | (mpz_sgn (d) < 0) << 1;
-      t->cls = mpzg_mpn_divrem_class (t->n[0], t->n[1]);
+      if (t->n[0] != last_n || t->n[1] != last_d)
+        {
+          last_n = t->n[0];
+          last_d = t->n[1];
+          last_cls = mpzg_mpn_divrem_class (last_n, last_d);
+        }
+      t->cls = last_cls;
       if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }

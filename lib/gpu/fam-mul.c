@@ -11,6 +11,8 @@
 static void
 mul_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
 {
+  /* most batches repeat one shape: ask the ladder only when it changes */
+  unsigned last_x = ~0u, last_y = ~0u, last_cls = 0;
   for (size_t k = begin; k < end; k++)
     {
       mpzg_gpu_elem *t = &p->mt[k];
@@ -25,7 +27,13 @@ mul_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
       t->flag = 0;
       t->cmp = 0;
       t->neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0) && na != 0 && nb != 0;
-      t->cls = mpzg_mpn_mul_class (t->n[0], t->n[1]);
+      if (t->n[0] != last_x || t->n[1] != last_y)
+        {
+          last_x = t->n[0];
+          last_y = t->n[1];
+          last_cls = mpzg_mpn_mul_class (last_x, last_y);
+        }
+      t->cls = last_cls;
       if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }
