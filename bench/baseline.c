@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* baseline.c -- the GMP baselines: a plain loop on one core, and the same loop
    split statically over one pthread per online core. */
 

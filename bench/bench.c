@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* bench.c -- mpzg-bench: per operation and size, GMP on one core, GMP on all cores,
    mpzg end to end and kernel-only, in one run, every mpzg result checked against
    GMP; a table on stdout and a CSV file.  Options in usage() below. */

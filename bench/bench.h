@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* bench.h -- declarations shared by the files of mpzg-bench. */
 #ifndef MPZG_BENCH_H
 #define MPZG_BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* floors.c -- the host side's share of the floor: packing mpz_t limbs into one
    contiguous, zero-padded buffer, as the GPU path must before any transfer, with the
    GPU path's own stream stores (lib/gpu/stream-copy.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* ops.c -- the operations mpzg-bench measures: operands, GMP loop, batched call. */
 
 #include <config.h>

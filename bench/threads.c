@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* threads.c -- mpzg-bench --threads: how mpzg_mul_n on the CPU backend scales with
    mpzg_set_threads (1, 2, 4, ..., all online cores), against a plain GMP loop. */
 

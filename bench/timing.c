@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* timing.c -- clock, medians, the machine's description, CSV fields, mpz arrays. */
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # check-spdx.sh [--fix] [FILE...] -- every source file of libmpzg names its
 # licence in one of its first 3 lines:
 #   SPDX-License-Identifier: LGPL-3.0-or-later

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # cudalt.sh OUT.lo NVCC ARGS... -- compile one .cu file into a libtool object.
 # libtool cannot drive nvcc (its PIC flag must go through -Xcompiler), so this writes
 # what libtool --mode=compile would: a PIC object in .libs/ for the shared library,

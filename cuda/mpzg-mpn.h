@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* mpzg-mpn.h -- the mpn layer on the device: libmpzg's CUDA kernels behind a C interface.
 
    Unsigned 64-bit words in, words out, in device memory the caller owns; no mpz_t,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* tuning.h -- the numbers of the GPU path: size limits, kernel shapes and the host
    pipeline's tunables, in one place.  Numbers only, each with why; the measurements
    behind them are in bench/results/, one folder per experiment (its index: README.md).

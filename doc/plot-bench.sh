@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # plot-bench.sh -- charts from a libmpzg benchmark CSV: for each op, throughput
 # (elements per second) against operand size (bits, log axis) for libmpzg end
 # to end, kernels only, GMP on all cores and GMP on one core.

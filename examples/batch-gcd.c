@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* batch-gcd.c -- find RSA moduli that share a prime factor, with Bernstein's
    product tree and remainder tree, one batched libmpzg call per tree level.
 

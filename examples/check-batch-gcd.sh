@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # check-batch-gcd.sh -- batch-gcd finds exactly the planted weak moduli, and its
 # libmpzg trees agree with plain GMP loops; once on a generated set, once on the
 # same set read back from a file (the '# weak:' line says what to expect).  Then

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # check-poly.sh -- poly's libmpzg chain agrees with the GMP loop, on small batches
 # including the empty one and one element; its options and bad arguments.
 set -e

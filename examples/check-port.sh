@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # check-port.sh -- the ported loop agrees with the original; its options and a
 # bad argument.
 set -e

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* poly.c -- a polynomial over a batch, (a*a + b)*(b*b + b) + a*b, once with a
    GMP loop and once with libmpzg calls; exits 1 unless they agree.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* port.c -- porting a GMP loop to libmpzg: put a batch of fractions in lowest
    terms (what mpq_canonicalize does for one), before and after.
 

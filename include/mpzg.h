@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* mpzg.h -- libmpzg: GMP's mpz arithmetic applied to batches of integers, on an
    NVIDIA GPU when one is usable and faster, with GMP on all CPU cores otherwise.
 

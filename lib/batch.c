@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* batch.c -- one batched call: check divisors, split the elements between the GPU
    and the CPU, run both at once, and report the lowest failing index. */
 

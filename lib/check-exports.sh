@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # check-exports.sh -- the shared libmpzg exports the functions declared in mpzg.h
 # and nothing else (internal functions stay internal: bench/ and the tests reach
 # them through the convenience library libmpzgcore.la).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* div.c -- the division families: tdiv, fdiv, cdiv (qr, q, r), mod, divexact.
    A zero divisor is found before any work (batch.c) and its element skipped.
    Each entry's GPU family is in lib/gpu/fam-div.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* errors.c -- status codes, their names, and the failing index of the last call. */
 
 #include "mpzg-impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gcd.c -- mpzg_gcd_n, mpzg_gcdext_n, mpzg_invert_n. */
 
 #include <config.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* mpzg-impl.h -- internal declarations shared by the host library's files. */
 #ifndef MPZG_IMPL_H
 #define MPZG_IMPL_H

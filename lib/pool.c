@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* pool.c -- parallel loops over the elements of a batch, balanced by cost.
 
    Threads are created per loop rather than kept in a pool: that keeps the library

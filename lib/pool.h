@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* pool.h -- parallel loops over the elements of a batch, balanced by cost. */
 #ifndef MPZG_POOL_H
 #define MPZG_POOL_H

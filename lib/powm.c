@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* powm.c -- mpzg_powm_n. */
 
 #include <config.h>

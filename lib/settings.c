@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* settings.c -- the library's settings, from the environment and the settings API,
    and what they resolve to for one call. */
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # mpzg_cuda.m4 -- find nvcc and the CUDA runtime for libmpzg.
 #
 # MPZG_CHECK_CUDA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* c99-port.c -- the natural ported loop compiles under -std=c99 -Wall -Wextra
    -pedantic -Werror and gives the loop's results. */
 

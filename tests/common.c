@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* common.c -- the shared harness of the Check suites (see common.h). */
 
 #include <stdio.h>

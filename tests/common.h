@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* common.h -- the shared harness of the Check suites: seed and repetitions,
    operand generators with special values, the format check of GMP's
    MPZ_CHECK_FORMAT, and a differential runner that compares one batched call

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 // cxx-header.cc -- a C++ compiler accepts mpzg.h and the natural calling code.
 
 #include <gmp.h>

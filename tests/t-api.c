@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-api.c -- the API itself: status codes and mpzg_strerror, mpzg_error_index,
    n = 0, NULL arrays, forbidden output overlaps, settings, mpzg_backend,
    MPZG_BACKEND / MPZG_THREADS / MPZG_VERBOSE / MPZG_DEVICE parsing and what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-arith.c -- mpzg_add_n, mpzg_sub_n, mpzg_mul_n against GMP loops. */
 
 #include "common.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-div.c -- tdiv, fdiv, cdiv (qr, q, r), mod and divexact against GMP loops. */
 
 #include "common.h"

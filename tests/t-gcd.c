@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-gcd.c -- mpzg_gcd_n, mpzg_gcdext_n (with and without s and t) and
    mpzg_invert_n (with and without `exists`) against GMP loops. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-gpu.c -- the GPU path of mpzg_add_n, mpzg_sub_n and mpzg_mul_n against GMP
    loops, with MPZG_BACKEND=cuda: at the edges of every size class that the
    device's mpn layer reports (cuda/mpzg-mpn.h), with every sign combination,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-powm.c -- mpzg_powm_n against a GMP loop: odd and even moduli, negative
    moduli, exponent 0, negative exponents (invertible and not), zero moduli. */
 

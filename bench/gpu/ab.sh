@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # ab.sh A B [ROUNDS] -- on the GPU machine, from the repository root: compare two
 # bundles (bench/gpu/bundle.sh) of the GPU path end to end, alternating A and B so
 # that the host's drift hits both alike.  Writes ab-A-N.txt / ab-B-N.txt under $OUT.

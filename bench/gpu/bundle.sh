@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # bundle.sh BUILD DEST -- gather what a GPU machine needs to run libmpzg's test
 # suites and benchmark, from BUILD (a build tree configured --with-cuda, on this
 # machine), into DEST: the shared library, the real test and bench programs, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # pack-libs.sh DEST FILE... -- copy into DEST the shared libraries that the
 # programs FILE... load (as ldd lists them), so that a machine that has only a
 # C library and a GPU driver can run them with LD_LIBRARY_PATH=DEST.  The C

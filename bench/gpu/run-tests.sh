@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # run-tests.sh DIR -- run every test program (ELF executable) in DIR, each under
 # a time limit of TEST_TIME_LIMIT seconds (default 600), and end with the line
 # "N passed, M failed".  Exit status 0 only when at least one ran and all passed.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-3.0-or-later
 # run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] -- on the GPU machine, from the
 # repository root: run what bundle.sh gathered and write the logs under $OUT (or /tmp).
 #   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a

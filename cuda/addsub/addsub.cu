@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* addsub.cu -- unsigned addition and subtraction of padded words on the device: the
    add/sub family of mpzg-mpn.h.
 

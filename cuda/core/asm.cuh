@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* asm.cuh -- word types and the carry-chain primitives every kernel builds on.
 
    The 32-bit multiply-add chains are PTX with the carry flag running from one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* carry.cuh -- carry propagation across a warp, a part of a warp, and a group of warps.
 
    A carry chain over items (words, or runs of words) is an exclusive scan over

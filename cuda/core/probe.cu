@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* probe.cu -- mpzg_mpn_probe: a trivial kernel whose result the host checks before
    it trusts the device with arithmetic. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* widths.h -- the padded widths of the size classes, shared by every family.
 
    An operand of n words runs at a padded width: exact up to 8 words, then 4 widths

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* div-core.cuh -- schoolbook division of one instance by one thread: the reciprocal
    of the divisor's top limbs and the 2-by-1 and 3-by-2 quotient steps of Möller and
    Granlund, "Improved division by invariant integers" (IEEE Trans. Computers 60,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* div.cu -- unsigned division with remainder on the device: n = q d + r, r < d.
 
    Small and mid sizes, one thread per instance on the interleaved layout (loads

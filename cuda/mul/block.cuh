@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* block.cuh -- mul_block_kernel: a group of whole warps per instance, the
    load-balanced runs of runs.cuh, operands and product staged in shared memory; the
    shape above 128 limbs.

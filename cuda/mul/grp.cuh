@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* grp.cuh -- mul_grp_kernel: up to 128 limbs, a group of 8 or 16 threads per
    instance, 32/G instances per warp. */
 #ifndef MPZG_MUL_GRP_CUH

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* mul.cu -- classical multiplication on the device, full products (na + nb words):
    the mul family of mpzg-mpn.h and its one ladder of kernel shapes.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* runs.cuh -- the runs of the load-balanced partition, shared by the block and the
    group kernels (block.cuh, grp.cuh).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* small.cuh -- one thread per instance on the interleaved layout (word i of instance
    j at i*count+j, so that loads coalesce across instances), both operands of one
    small width (core/widths.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* variants.cu -- the mul kernels and shapes that only tuning builds compile
    (-DMPZG_TUNING_VARIANTS, as GMP's TUNE_PROGRAM_BUILD): the comparison kernels, and
    a ladder whose every choice an MPZG_GPU_MUL_* environment setting can override,

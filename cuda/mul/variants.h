@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* variants.h -- the rungs of the mul ladder in tuning builds (variants.cu). */
 #ifndef MPZG_MUL_VARIANTS_H
 #define MPZG_MUL_VARIANTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* device.c -- finding the CUDA device and keeping its state for the GPU path.
 
    A device counts as usable only after a trivial kernel has run on it and given

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* device.h -- the GPU path's device state: the probe, pinned slots with their
    streams and device buffers (and scratch), each device's description for the
    launchers, each family's per-device setup, and CUDA errors as statuses.  One

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* fam-addsub.c -- add and sub on the GPU: the signs and sizes of mpz_add and mpz_sub
    around the device's magnitude addition and subtraction (mpzg_mpn_addsub).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* fam-div.c -- the division family on the GPU: tdiv, fdiv and cdiv (qr, q, r), mod
    and divexact around the device's unsigned quotient and remainder
    (mpzg_mpn_divrem).  One plan and one pack for all; one unpack, parameterized by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* fam-mul.c -- mul on the GPU: mpz_mul's sign and sizes around the device's full
    products of magnitudes (mpzg_mpn_mul), the longer operand first (perm = 1 when
    that is b).  The product has na + nb words before normalization; it is negative

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* family.h -- what the generic GPU path knows of an operation family, and the plan
    of one call that the family's hooks fill in and read.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gpu-none.c -- the GPU border of a library built without CUDA: no device. */
 
 #include <config.h>

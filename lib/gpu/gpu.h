@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gpu.h -- the border between the host library's dispatcher (lib/) and the GPU path
    (lib/gpu/, on the kernels of cuda/).  Built from lib/gpu/ when configure found
    nvcc (HAVE_CUDA), from lib/gpu/gpu-none.c otherwise.  Internal, not installed. */

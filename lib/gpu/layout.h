@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* layout.h -- moving limbs between mpz_t and the two slot layouts of cuda/mpzg-mpn.h,
    for the families' pack and unpack hooks.  Header-only: these run once per limb
    and must inline into each family's loop.

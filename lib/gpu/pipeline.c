@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* pipeline.c -- one GPU call: plan it, then run its chunks through the slots with a
    team of host threads, and account for every element when the device fails.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* plan.c -- the plan of one GPU call: every element's class (the family plans them,
    in parallel), the elements grouped by class (a counting sort, skipped when the
    batch has one class), and the classes cut into chunks that fit a slot.

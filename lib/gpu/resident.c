@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* resident.c -- a device-resident batch: the operands of a whole call packed and
    uploaded once, the family's kernels run on them as often as asked, the results
    downloaded and unpacked once.  Its first client is the kernel-only benchmark

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* stream-copy.h -- limb copies that bypass the cache, for the GPU path's staging.
 
    The GPU path copies every operand limb into a pinned buffer and every result limb

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* divrem-cases.h -- dividends and divisors that reach the corners of schoolbook
    division, for t-divrem (the kernels on a GPU) and t-divrem-host (the same
    kernel code compiled for the host).  Header-only, C and C++. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* mpn-shared.h -- the harness of the kernel tests: launches one family of the
    device's mpn layer (cuda/mpzg-mpn.h) directly on device memory, class by class,
    and compares every instance with GMP's mpn functions.

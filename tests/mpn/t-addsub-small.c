@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-addsub-small.c -- the add/sub kernel of the interleaved classes (one thread
    per instance) against mpn_add_n and mpn_sub_n. */
 #define MPN_NAME "t-addsub-small"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-addsub-warp.c -- the add/sub kernels of the contiguous classes (a warp or a
    block per instance, carries resolved across threads) against mpn_add_n and
    mpn_sub_n. */

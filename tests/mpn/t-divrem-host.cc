@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-divrem-host.cc -- the device's division code (cuda/div/div-core.cuh), compiled
    for the host and compared with GMP: the word reciprocals against exact
    division, the 3-by-2 step against mpz, and whole instances of every class

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-divrem.c -- the device's division (mpzg_mpn_divrem) on device memory, every
    class, against GMP's mpn_tdiv_qr: divisors 2^(64k-1), B^k and B^k-1, dividends
    just above and below multiples of the divisor, the largest dividends and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-mul-grp.c -- the mul kernel of the contiguous classes up to 128 words (a
    group of threads per product) against mpn_mul, every such class. */
 #define MPN_NAME "t-mul-grp"

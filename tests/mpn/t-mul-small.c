@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-mul-small.c -- the mul kernel of the interleaved classes (one thread per
    product) against mpn_mul. */
 #define MPN_NAME "t-mul-small"
