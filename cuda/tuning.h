@@ -29,7 +29,8 @@
 #define MPZG_ADD_SMALL_BLOCK 256
 #define MPZG_ADD_WARP_BLOCK 256
 /* From this padded width up one block of warps per instance: there are few instances,
-   and one warp each left the memory system idle (see bench/results/2026-11-22-h100-addsub-block-per-instance/). */
+   and one warp each left the memory system idle (see
+   bench/results/2026-11-22-h100-addsub-block-per-instance/). */
 #define MPZG_ADD_BLOCK_MIN 4096
 /* Warps per block and words per lane per step of that kernel: 16 or 8 warps, 2 or 8
    words were no better (same experiment). */
@@ -46,7 +47,8 @@
 #define MPZG_MUL_SMALL_BLOCK 128
 /* The one-thread kernel up to this width scans the product in blocks of 8 columns with
    64-bit products (mul_small_hyb_kernel); above it, holding both operands spills, and
-   the 32-bit chains (mul_small_kernel) run (see bench/results/2026-11-22-h100-mul-small-kernel-16-limbs/). */
+   the 32-bit chains (mul_small_kernel) run (see
+   bench/results/2026-11-22-h100-mul-small-kernel-16-limbs/). */
 #define MPZG_MUL_SMALL_HYB_MAX 16
 /* Which one-thread kernel: 2 the hybrid one up to MPZG_MUL_SMALL_HYB_MAX with W = 8
    columns per block, 3 the same with W = 16, 0 the 32-bit chains everywhere, 1 (tuning
@@ -65,7 +67,8 @@
    of separate low/high chains (see bench/results/2026-11-22-h100-mul-64bit-products/). */
 #define MPZG_MUL_WIDE 1
 /* Tuning builds without the group kernels: up to 128 limbs the block kernel with 16
-   threads per instance, two instances per warp (see bench/results/2026-11-22-h100-mul-16-threads-per-instance/). */
+   threads per instance, two instances per warp (see
+   bench/results/2026-11-22-h100-mul-16-threads-per-instance/). */
 #define MPZG_MUL_HALF 1
 /* Up to 128 limbs the group kernel (mul_grp_kernel): 8 threads per instance at 32
    and 64 limbs, 16 at 128, so that a step's products outweigh its fixed cost (see
@@ -81,8 +84,9 @@
 /* Group kernel: threads per block; 32 and 128 no better, 256 slower (same
    experiment). */
 #define MPZG_MUL_GRP_THREADS 64
-/* Block kernel: b and the entering a words by vector loads once per block of steps
-   (1: every Q, 2: Q <= 2); no faster, so off (see bench/results/2026-11-22-h100-mul-16-threads-per-instance/). */
+/* Block kernel: b and the entering a words by vector loads once per block of steps (1:
+   every Q, 2: Q <= 2); no faster, so off (see
+   bench/results/2026-11-22-h100-mul-16-threads-per-instance/). */
 #define MPZG_MUL_VEC 0
 
 /* Launch bounds, the most threads per block a kernel is compiled for (they cap its
@@ -98,16 +102,21 @@
    packs and unpacks the others. */
 #define MPZG_SLOTS 3
 /* Words per slot buffer (inputs, outputs): smaller chunks shorten the unoverlapped
-   first pack and last unpack (see bench/results/2026-11-22-h100-staging-stream-stores/).  A tuning build may set it with -D. */
+   first pack and last unpack (see
+   bench/results/2026-11-22-h100-staging-stream-stores/). A tuning build may set it with
+   -D. */
 #ifndef MPZG_SLOT_WORDS
 #define MPZG_SLOT_WORDS ((size_t) 1 << 20)
 #endif
 /* Host work of a pipeline step is claimed in runs of about this many words, not cut
    into fixed shares: some of the GPU machine's virtual cores are descheduled for
-   milliseconds, and the team waited for them (see bench/results/2026-11-22-h100-staging-interleave/). */
+   milliseconds, and the team waited for them (see
+   bench/results/2026-11-22-h100-staging-interleave/). */
 #define MPZG_CLAIM_WORDS 16384
 /* Packing prefetches the limbs of the element this many positions on: integers
-   allocated over time lie far apart (see bench/results/2026-11-22-h100-staging-prefetch/).  A tuning build may set it with -D (0: none). */
+   allocated over time lie far apart (see
+   bench/results/2026-11-22-h100-staging-prefetch/). A tuning build may set it with -D
+   (0: none). */
 #ifndef MPZG_PREFETCH_AHEAD
 #define MPZG_PREFETCH_AHEAD 8
 #endif

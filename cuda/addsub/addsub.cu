@@ -90,13 +90,13 @@ addsub_warp_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,
     carry[j] = f ? 0 : c;
 }
 
-/* Large widths: one block of NW warps per instance (contiguous layout).  A step covers
+/* Large widths: one block of NW warps per instance (contiguous layout). A step covers
    NW*32*U words, warp w words [w*32*U, (w+1)*32*U) of it, U words per lane in flight.
    Each warp folds its U ballot pairs into one (generate, propagate) aggregate, the
    block scans the NW aggregates in one warp (Oancea and Watt, section 2), then each
-   warp applies its carry in.  Words past M propagate (g = 0, p = 1) so the carry out of word M-1 reaches
-   the end of the step.  Enough warps in flight at 1024..256 instances, where one warp
-   per instance leaves the memory system idle. */
+   warp applies its carry in. Words past M propagate (g = 0, p = 1) so the carry out of
+   word M-1 reaches the end of the step. Enough warps in flight at 1024..256 instances,
+   where one warp per instance leaves the memory system idle. */
 template <unsigned NW, unsigned U>
 __global__ void __launch_bounds__ (NW * 32)
 addsub_block_kernel (const u64 *__restrict__ x, const u64 *__restrict__ y,

@@ -2,12 +2,12 @@
 /* carry.cuh -- carry propagation across a warp, a part of a warp, and a group of warps.
 
    A carry chain over items (words, or runs of words) is an exclusive scan over
-   (generate, propagate) pairs, Oancea and Watt, "GPU Implementations for Midsize Integer Addition and
-   Multiplication", section 2: item i sends a carry out when it
-   generates one, or when it propagates (is all ones) and receives one.  Across the 32
-   lanes of a warp the scan is one integer addition on ballot masks: with G the
-   generate and P the propagate bits (disjoint), the carry into lane i is bit i of
-   ((G | P) + G + cin) ^ P, and bit 32 is the carry out of the warp. */
+   (generate, propagate) pairs, Oancea and Watt, "GPU Implementations for Midsize
+   Integer Addition and Multiplication", section 2: item i sends a carry out when it
+   generates one, or when it propagates (is all ones) and receives one. Across the 32
+   lanes of a warp the scan is one integer addition on ballot masks: with G the generate
+   and P the propagate bits (disjoint), the carry into lane i is bit i of ((G | P) + G +
+   cin) ^ P, and bit 32 is the carry out of the warp. */
 #ifndef MPZG_CARRY_CUH
 #define MPZG_CARRY_CUH
 

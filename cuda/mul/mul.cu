@@ -45,7 +45,9 @@ static const unsigned small_widths[MPZG_MUL_SMALL_CLASSES] = {
   MPZG_MUL_SMALL_WIDTHS (MPZG_WIDTH)
 };
 #undef MPZG_WIDTH
-#define MPZG_WIDTH_FITS(c, m) static_assert (2 * (m) <= MPZG_MPN_INTERLEAVED_MAX, "the host stages a lane group of products through a tile of MPZG_MPN_INTERLEAVED_MAX rows");
+/* the host stages a lane group of products through a tile of MPZG_MPN_INTERLEAVED_MAX rows */
+#define MPZG_WIDTH_FITS(c, m) \
+  static_assert (2 * (m) <= MPZG_MPN_INTERLEAVED_MAX, "small width above the staging tile");
 MPZG_MUL_SMALL_WIDTHS (MPZG_WIDTH_FITS)
 #undef MPZG_WIDTH_FITS
 

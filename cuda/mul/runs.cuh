@@ -6,10 +6,10 @@
    the product plus, when v < nb - 1, column v + Ma; every unit then sums exactly nb
    products, so thread t, given units [tQ, tQ+Q), has the same work as every other
    (Oancea and Watt, "GPU Implementations for Midsize Integer Addition and
-   Multiplication", section 3, generalized to unbalanced sizes).  Each thread keeps its two runs of Q
-   columns (low and high) in registers, folds each into Q+1 words, hands the top word
-   to the next run through shared memory, and the runs are added with one carry scan
-   over (generate, propagate) pairs (core/carry.cuh).
+   Multiplication", section 3, generalized to unbalanced sizes). Each thread keeps its
+   two runs of Q columns (low and high) in registers, folds each into Q+1 words, hands
+   the top word to the next run through shared memory, and the runs are added with one
+   carry scan over (generate, propagate) pairs (core/carry.cuh).
 
    Inner loop: whole 64-bit products on aligned register pairs, split by the parity of
    their column into two accumulators, so that a step is two carry chains that ptxas
