@@ -9,18 +9,10 @@ static int add_elem (const mpzg_batch *b, size_t i) { mpz_add (b->out[0][i], b->
 static int sub_elem (const mpzg_batch *b, size_t i) { mpz_sub (b->out[0][i], b->in[0][i], b->in[1][i]); return MPZG_OK; }
 static int mul_elem (const mpzg_batch *b, size_t i) { mpz_mul (b->out[0][i], b->in[0][i], b->in[1][i]); return MPZG_OK; }
 
-/* The same as direct loops, with the arrays in registers. */
-#define LOOP(fn)                                                                  \
-  static void fn##_loop (const mpzg_batch *b, size_t begin, size_t end)          \
-  {                                                                               \
-    mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];                           \
-    size_t i;                                                                     \
-    for (i = begin; i < end; i++)                                                 \
-      mpz_##fn (r[i], x[i], y[i]);                                                \
-  }
-LOOP (add)
-LOOP (sub)
-LOOP (mul)
+/* The same as direct loops. */
+MPZG_BINARY_LOOP (add, mpz_add)
+MPZG_BINARY_LOOP (sub, mpz_sub)
+MPZG_BINARY_LOOP (mul, mpz_mul)
 
 static int
 binary (const char *name, mpzg_elem_fn elem, mpzg_loop_fn loop, const mpzg_gpu_family *gpu,

@@ -34,14 +34,7 @@ static int divexact_elem (const mpzg_batch *b, size_t i)
     for (i = begin; i < end; i++)                                                 \
       mpz_##fn (q[i], r[i], x[i], y[i]);                                          \
   }
-#define LOOP_1(fn)                                                                \
-  static void fn##_loop (const mpzg_batch *b, size_t begin, size_t end)          \
-  {                                                                               \
-    mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];                           \
-    size_t i;                                                                     \
-    for (i = begin; i < end; i++)                                                 \
-      mpz_##fn (r[i], x[i], y[i]);                                                \
-  }
+#define LOOP_1(fn) MPZG_BINARY_LOOP (fn, mpz_##fn)
 #define LOOPS(round) LOOP_QR (round##_qr) LOOP_1 (round##_q) LOOP_1 (round##_r)
 LOOPS (tdiv)
 LOOPS (fdiv)

@@ -12,14 +12,7 @@ gcd_elem (const mpzg_batch *b, size_t i)
 }
 
 /* The same as a direct loop. */
-static void
-gcd_loop (const mpzg_batch *b, size_t begin, size_t end)
-{
-  mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];
-  size_t i;
-  for (i = begin; i < end; i++)
-    mpz_gcd (r[i], x[i], y[i]);
-}
+MPZG_BINARY_LOOP (gcd, mpz_gcd)
 
 static int
 gcdext_elem (const mpzg_batch *b, size_t i)

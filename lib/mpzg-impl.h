@@ -41,6 +41,17 @@ typedef int (*mpzg_elem_fn) (const mpzg_batch *b, size_t i);
    an addition of small numbers. */
 typedef void (*mpzg_loop_fn) (const mpzg_batch *b, size_t begin, size_t end);
 
+/* Defines name##_loop: out[0][i] = fn (in[0][i], in[1][i]) for i in [begin, end),
+   with the arrays in registers (mpz_add, mpz_mul, mpz_tdiv_q, mpz_gcd, ...). */
+#define MPZG_BINARY_LOOP(name, fn)                                                \
+  static void name##_loop (const mpzg_batch *b, size_t begin, size_t end)        \
+  {                                                                               \
+    mpz_t *r = b->out[0], *x = b->in[0], *y = b->in[1];                           \
+    size_t i;                                                                     \
+    for (i = begin; i < end; i++)                                                 \
+      fn (r[i], x[i], y[i]);                                                      \
+  }
+
 struct mpzg_batch
 {
   const char *name;             /* "mul_n": for MPZG_VERBOSE */

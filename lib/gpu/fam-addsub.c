@@ -140,11 +140,7 @@ addsub_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   const size_t M = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
   const int il = p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED;
   const mpzg_word *out = x->buf;
-  if (il)
-    {
-      begin *= MPZG_LANES;
-      end = end * MPZG_LANES < cnt ? end * MPZG_LANES : cnt;
-    }
+  mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
     {
       if (j + MPZG_PREFETCH_AHEAD < cnt)

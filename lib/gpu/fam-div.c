@@ -102,8 +102,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
   const size_t QW = sh->ow[0], RW = sh->ow[1], lanes = c->lanes, cnt = c->count;
   const mpzg_word *out = x->buf;
-  begin *= MPZG_LANES;
-  end = end * MPZG_LANES < cnt ? end * MPZG_LANES : cnt;
+  mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
     {
       if (j + MPZG_PREFETCH_AHEAD < cnt)

@@ -93,11 +93,7 @@ mul_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   const size_t W = (size_t) sh->w[0] + sh->w[1], lanes = c->lanes, cnt = c->count;
   const int il = sh->layout == MPZG_MPN_INTERLEAVED;
   const mpzg_word *out = x->buf;
-  if (il)
-    {
-      begin *= MPZG_LANES;
-      end = end * MPZG_LANES < cnt ? end * MPZG_LANES : cnt;
-    }
+  mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
     {
       if (j + MPZG_PREFETCH_AHEAD < cnt)

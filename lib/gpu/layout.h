@@ -99,6 +99,18 @@ mpzg_column (mpzg_word *col, const mpzg_word *buf, size_t lanes, size_t j, size_
     col[i] = buf[i * lanes + j];
 }
 
+/* The positions [*begin, *end) of chunk c that units [*begin, *end) of a pack or
+   unpack hook cover: lane groups on an interleaved layout, elements otherwise. */
+static inline void
+mpzg_unit_positions (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c, size_t *begin, size_t *end)
+{
+  if (p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED)
+    {
+      *begin *= MPZG_LANES;
+      *end = *end * MPZG_LANES < c->count ? *end * MPZG_LANES : c->count;
+    }
+}
+
 /* Prefetching the limbs of the element MPZG_PREFETCH_AHEAD positions on: in a
    program whose integers were allocated over time, neighbouring elements' limbs
    lie far apart and packing waits on one cache miss after another.  The first few
