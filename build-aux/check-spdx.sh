@@ -33,6 +33,8 @@ sources () {
       build-aux/cudalt.sh|build-aux/check-spdx.sh) ;;
       build-aux/*) continue ;;
       autom4te.cache/*|build*/*|libmpzg-*/*) continue ;;
+      # Written by configure, in a build tree inside the sources (make distcheck's).
+      _build/*|config.h|*/config.h) continue ;;
     esac
     case $f in
       *.c|*.h|*.cc|*.cu|*.cuh|*.h.in|*.sh|*.am|*.ac|*.m4|.ci/run) printf '%s\n' "$f" ;;
