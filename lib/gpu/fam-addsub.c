@@ -181,10 +181,11 @@ static void
 addsub_grow (const mpzg_gpu_xfer *x)
 {
   const mpzg_gpu_plan *p = x->p;
-  for (size_t j = 0; j < x->c->count; j++)
+  size_t grown = 0;
+  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
-      mpzg_grow (p->out[0][t->e], result_words (t));
+      grown += mpzg_grow (p->out[0][t->e], result_words (t));
     }
 }
 

@@ -157,13 +157,15 @@ static inline void
 div_grow (const mpzg_gpu_xfer *x, int qo, int ro)
 {
   const mpzg_gpu_plan *p = x->p;
-  for (size_t j = 0; j < x->c->count; j++)
+  size_t grown = 0;
+  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       if (qo >= 0)
-        mpzg_grow (p->out[qo][t->e], t->n[0] >= t->n[1] ? (size_t) t->n[0] - t->n[1] + 2 : 1);
+        grown += mpzg_grow (p->out[qo][t->e],
+                            t->n[0] >= t->n[1] ? (size_t) t->n[0] - t->n[1] + 2 : 1);
       if (ro >= 0)
-        mpzg_grow (p->out[ro][t->e], t->n[1]);
+        grown += mpzg_grow (p->out[ro][t->e], t->n[1]);
     }
 }
 

@@ -119,10 +119,11 @@ static void
 mul_grow (const mpzg_gpu_xfer *x)
 {
   const mpzg_gpu_plan *p = x->p;
-  for (size_t j = 0; j < x->c->count; j++)
+  size_t grown = 0;
+  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
-      mpzg_grow (p->out[0][t->e], (size_t) t->n[0] + t->n[1]);
+      grown += mpzg_grow (p->out[0][t->e], (size_t) t->n[0] + t->n[1]);
     }
 }
 

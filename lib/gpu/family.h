@@ -102,7 +102,8 @@ struct mpzg_gpu_family
      unpacking, since allocations from many threads at once contend in the C
      library's allocator (fresh outputs written by 16 threads took 4x longer than
      by one).  Values are preserved: an output may be an input still needed if the
-     device fails. */
+     device fails.  Only a speed-up: unpack must still make room where it is
+     missing (mpz_limbs_write does), so grow may stop early (MPZG_GROW_PROBE). */
   void (*grow) (const mpzg_gpu_xfer *x);
   /* Once per device before the first launch there (that device current). */
   int (*setup) (const mpzg_mpn_device *dev);

@@ -150,14 +150,24 @@ mpzg_prefetch_output (mpz_srcptr r, size_t n)
   __builtin_prefetch (q + n - 1, 1);
 }
 
-/* Room for n limbs in r, its value kept (mpzg_gpu_family.grow).  GMP has no call that
-   reads an mpz_t's allocation, so this reads the field of its public struct. */
-static inline void
+/* Room for n limbs in r, its value kept (mpzg_gpu_family.grow); returns 1 if r had
+   to grow.  GMP has no call that reads an mpz_t's allocation, so this reads the
+   field of its public struct. */
+static inline int
 mpzg_grow (mpz_ptr r, size_t n)
 {
-  if ((size_t) r->_mp_alloc < n)
-    mpz_realloc2 (r, (mp_bitcnt_t) n * GMP_NUMB_BITS);
+  if ((size_t) r->_mp_alloc >= n)
+    return 0;
+  mpz_realloc2 (r, (mp_bitcnt_t) n * GMP_NUMB_BITS);
+  return 1;
 }
+
+/* A grow hook stops once the first MPZG_GROW_PROBE outputs of a chunk all had room:
+   the caller's outputs are then most likely allocated already (a loop that calls
+   again on the same arrays), and scanning the rest would cost a pass over the
+   chunk's mpz_t on one thread.  Any output that still must grow grows while it is
+   unpacked (mpz_limbs_write). */
+#define MPZG_GROW_PROBE 64
 
 /* Writes n result words from src into r with sign neg (n == 0: zero). */
 static inline void
