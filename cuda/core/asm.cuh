@@ -54,6 +54,25 @@ join64 (u32 lo, u32 hi)
   return (u64) lo | ((u64) hi << 32);
 }
 
+/* acc (W+2 words) = E + O * 2^32, for the even- and odd-column sums of 64-bit
+   product chains; the caller knows the sum fits (it is a column sum). */
+template <int W>
+__device__ __forceinline__ void
+fold_wide (u32 *acc, const u32 *E, const u32 *O)
+{
+  acc[0] = E[0];
+  acc[1] = E[1];
+  add_cc (acc[1], O[0]);
+#pragma unroll
+  for (int k = 2; k <= W; k++)
+    {
+      acc[k] = E[k];
+      addc_cc (acc[k], O[k - 1]);
+    }
+  acc[W + 1] = O[W];
+  addc0 (acc[W + 1]);
+}
+
 } /* namespace mpzg */
 
 #endif

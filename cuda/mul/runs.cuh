@@ -151,24 +151,6 @@ struct run_block_wide<W, W>
   static __device__ __forceinline__ void go (u32 *, u32 *, u32 *, const u32 *, const u32 *) {}
 };
 
-/* acc (W+2 words) = E + O * 2^32; the sum fits (it is the run's column sum). */
-template <int W>
-__device__ __forceinline__ void
-fold_wide (u32 *acc, const u32 *E, const u32 *O)
-{
-  acc[0] = E[0];
-  acc[1] = E[1];
-  add_cc (acc[1], O[0]);
-#pragma unroll
-  for (int k = 2; k <= W; k++)
-    {
-      acc[k] = E[k];
-      addc_cc (acc[k], O[k - 1]);
-    }
-  acc[W + 1] = O[W];
-  addc0 (acc[W + 1]);
-}
-
 /* The run's Q+1 words from its 32-bit accumulator. */
 template <int Q>
 __device__ __forceinline__ void

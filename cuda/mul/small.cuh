@@ -137,17 +137,7 @@ struct hyb_block
       }
     /* block value E + O * 2^32, W + 2 words: W out, two into the next block */
     u32 acc[W + 2];
-    acc[0] = E[0];
-    acc[1] = E[1];
-    add_cc (acc[1], O[0]);
-#pragma unroll
-    for (int k = 2; k <= W; k++)
-      {
-        acc[k] = E[k];
-        addc_cc (acc[k], O[k - 1]);
-      }
-    acc[W + 1] = O[W];
-    addc0 (acc[W + 1]);
+    fold_wide<W> (acc, E, O);
 #pragma unroll
     for (int k = 0; k < W / 2; k++)
       r[(size_t) (C0 / 2 + k) * count + j] = join64 (acc[2 * k], acc[2 * k + 1]);
