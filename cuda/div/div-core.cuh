@@ -194,6 +194,25 @@ word_at (const u64 *p, int i, int n, size_t lanes)
   return i >= 0 && i < n ? p[(size_t) i * lanes] : 0;
 }
 
+/* R[0..N) -= q * dd[0..N) (GMP's mpn_submul_1); returns the high word carried out. */
+template <int N>
+MPZG_DIV_HD u64
+submul_1 (u64 *R, const u64 *dd, u64 q)
+{
+  u64 cy = 0;
+MPZG_DIV_UNROLL
+  for (int k = 0; k < N; k++)
+    {
+      u64 lo = dd[k] * q, hi = umulhi (dd[k], q);
+      lo += cy;
+      hi += lo < cy;
+      u64 x = R[k];
+      R[k] = x - lo;
+      cy = hi + (x < lo);
+    }
+  return cy;
+}
+
 /* One quotient digit: the window R[0..ND] (the partial remainder's top ND + 1
    words, R[0..ND-1] < the divisor on entry's top) divided by the normalized
    divisor dd[0..ND-1]; R[0..ND-1] receives the remainder.  mpn_sbpi1_div_qr's
@@ -213,32 +232,12 @@ digit (u64 (&R)[ND + 1], const u64 (&dd)[ND], u64 v)
          (the window is below B times the divisor). */
       MPZG_DIV_COUNT (qmax);
       q = ~0ull;
-      u64 cy = 0;
-MPZG_DIV_UNROLL
-      for (int k = 0; k < ND; k++)
-        {
-          u64 lo = dd[k] * q, hi = umulhi (dd[k], q);
-          lo += cy;
-          hi += lo < cy;
-          u64 x = R[k];
-          R[k] = x - lo;
-          cy = hi + (x < lo);
-        }
+      submul_1<ND> (R, dd, q);
       return q;
     }
   u64 r1, r0;
   q = div_3by2 (r1, r0, R[ND], R[ND - 1], R[ND - 2], d1, d0, v);
-  u64 cy = 0;
-MPZG_DIV_UNROLL
-  for (int k = 0; k < ND - 2; k++)
-    {
-      u64 lo = dd[k] * q, hi = umulhi (dd[k], q);
-      lo += cy;
-      hi += lo < cy;
-      u64 x = R[k];
-      R[k] = x - lo;
-      cy = hi + (x < lo);
-    }
+  u64 cy = submul_1<ND - 2> (R, dd, q);
   u64 cy1 = r0 < cy;
   r0 -= cy;
   cy = r1 < cy1;
