@@ -121,9 +121,10 @@ mpzg_gpu_time_kernel (const mpzg_gpu_family *f, mpz_t *out[3], mpz_t *in[3], siz
   size_t i;
   if (f == NULL || reps < 1 || us == NULL || n == 0)
     return MPZG_EINVAL;
+  size_t max = f->max_limbs ();
   for (i = 0; i < n; i++)
     for (int k = 0; k < 3; k++)
-      if (in[k] != NULL && mpz_size (in[k][i]) > f->max_limbs ())
+      if (in[k] != NULL && mpz_size (in[k][i]) > max)
         return MPZG_EINVAL;
   if ((t = malloc (reps * sizeof *t)) == NULL)
     return MPZG_ENOMEM;
