@@ -26,8 +26,13 @@ plan_addsub (mpzg_gpu_plan *p, size_t begin, size_t end, int sub)
       mpz_srcptr a = p->in[0][e], b = p->in[1][e];
       unsigned na = (unsigned) mpz_size (a), nb = (unsigned) mpz_size (b);
       int sa = mpz_sgn (a), sb = sub ? -mpz_sgn (b) : mpz_sgn (b);
+      int perm = na < nb;
+      unsigned nx = perm ? nb : na;
       t->e = e;
-      t->perm = na < nb;
+      t->n[0] = nx;
+      t->n[1] = perm ? na : nb;
+      t->n[2] = 0;
+      t->perm = perm;
       t->cmp = 0;
       if (sa == 0 || sb == 0 || sa == sb)
         {
@@ -40,18 +45,15 @@ plan_addsub (mpzg_gpu_plan *p, size_t begin, size_t end, int sub)
              longer magnitude (a, if equal) is the larger. */
           t->flag = 1;
           t->cmp = na == nb;
-          t->neg = (na < nb ? sb : sa) < 0;
+          t->neg = (perm ? sb : sa) < 0;
         }
-      t->n[0] = t->perm ? nb : na;
-      t->n[1] = t->perm ? na : nb;
-      t->n[2] = 0;
-      if (t->n[0] != last_n)
+      if (nx != last_n)
         {
-          last_n = t->n[0];
-          last_cls = mpzg_mpn_addsub_class (last_n);
+          last_n = nx;
+          last_cls = mpzg_mpn_addsub_class (nx);
         }
-      t->cls = last_cls;
-      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+      t->cls = (unsigned short) last_cls;
+      if (last_cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }
 }
@@ -110,8 +112,8 @@ addsub_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
               mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
               const mpzg_gpu_elem *t = settle (p, c->first + j);
               mpz_srcptr xs = p->in[t->perm][t->e], ys = p->in[!t->perm][t->e];
-              mpzg_tile_put (tile, 0, M, mpz_limbs_read (xs), t->n[0], l);
-              mpzg_tile_put (tile, M, M, mpz_limbs_read (ys), t->n[1], l);
+              mpzg_tile_put2 (tile, M, mpz_limbs_read (xs), t->n[0], mpz_limbs_read (ys),
+                              t->n[1], l);
               flags |= (uint64_t) t->flag << (8 * l);
             }
           mpzg_tile_store (in, lanes, j0, tile, 2 * M);

@@ -48,8 +48,8 @@ div_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
           last_d = t->n[1];
           last_cls = mpzg_mpn_divrem_class (last_n, last_d);
         }
-      t->cls = last_cls;
-      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+      t->cls = (unsigned short) last_cls;
+      if (last_cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }
 }

@@ -20,22 +20,24 @@ mul_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
       size_t e = mpzg_gpu_plan_elem (p, k);
       mpz_srcptr a = p->in[0][e], b = p->in[1][e];
       unsigned na = (unsigned) mpz_size (a), nb = (unsigned) mpz_size (b);
+      int perm = na < nb;
+      unsigned nx = perm ? nb : na, ny = perm ? na : nb;
       t->e = e;
-      t->perm = na < nb;
-      t->n[0] = t->perm ? nb : na;
-      t->n[1] = t->perm ? na : nb;
+      t->n[0] = nx;
+      t->n[1] = ny;
       t->n[2] = 0;
       t->flag = 0;
+      t->perm = perm;
       t->cmp = 0;
       t->neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0) && na != 0 && nb != 0;
-      if (t->n[0] != last_x || t->n[1] != last_y)
+      if (nx != last_x || ny != last_y)
         {
-          last_x = t->n[0];
-          last_y = t->n[1];
-          last_cls = mpzg_mpn_mul_class (last_x, last_y);
+          last_x = nx;
+          last_y = ny;
+          last_cls = mpzg_mpn_mul_class (nx, ny);
         }
-      t->cls = last_cls;
-      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+      t->cls = (unsigned short) last_cls;
+      if (last_cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }
 }
@@ -66,8 +68,8 @@ mul_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
               mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
               const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
               mpz_srcptr xs = p->in[t->perm][t->e], ys = p->in[!t->perm][t->e];
-              mpzg_tile_put (tile, 0, Ma, mpz_limbs_read (xs), t->n[0], l);
-              mpzg_tile_put (tile, Ma, Ma, mpz_limbs_read (ys), t->n[1], l);
+              mpzg_tile_put2 (tile, Ma, mpz_limbs_read (xs), t->n[0], mpz_limbs_read (ys),
+                              t->n[1], l);
             }
           mpzg_tile_store (in, lanes, j0, tile, 2 * Ma);
         }

@@ -18,18 +18,23 @@
 
 typedef mpzg_mpn_word mpzg_word;
 
-/* One element's plan: 32 bytes.  The fields after `e` are the family's to define,
-   within these meanings. */
+/* One element's plan: 24 bytes, written once per element while planning and read
+   by packing and unpacking (at 2^8 bits, 4M elements, the plan entries are a
+   quarter of the bytes the host moves).  The fields after `e` are the family's to
+   define, within these meanings. */
 typedef struct
 {
   size_t e;                     /* element index in the call's arrays */
   unsigned n[3];                /* sizes of the packed inputs, in words */
-  unsigned cls;                 /* size class */
-  unsigned char perm;           /* operand order (add/sub, mul: 1 when a and b are swapped) */
+  unsigned short cls;           /* size class (MPZG_GPU_MAX_CLASSES) */
   unsigned char flag;           /* the kernel's per-instance flag (add/sub: subtract) */
-  unsigned char neg;            /* bit k: output k is negative */
-  unsigned char cmp;            /* a decision left to packing time (add/sub: compare) */
+  unsigned char perm : 1;       /* operand order (add/sub, mul: 1 when a and b are swapped) */
+  unsigned char cmp : 1;        /* a decision left to packing time (add/sub: compare) */
+  unsigned char neg : 3;        /* bit k: output k is negative */
 } mpzg_gpu_elem;
+
+/* The most size classes a family may have (mpzg_gpu_elem.cls). */
+#define MPZG_GPU_MAX_CLASSES 65536
 
 /* The elements of one class, and its shape. */
 typedef struct

@@ -74,6 +74,19 @@ mpzg_tile_put (mpzg_word *tile, size_t row, size_t w, const mp_limb_t *x, size_t
     tile[(row + i) * MPZG_LANES + l] = i < nx ? x[i] : 0;
 }
 
+/* Lane l of a tile: two operands of one width w, x in rows [0, w) and y in rows
+   [w, 2w), zero-padded, in one pass over the rows. */
+static inline void
+mpzg_tile_put2 (mpzg_word *tile, size_t w, const mp_limb_t *x, size_t nx, const mp_limb_t *y,
+                size_t ny, size_t l)
+{
+  for (size_t i = 0; i < w; i++)
+    {
+      tile[i * MPZG_LANES + l] = i < nx ? x[i] : 0;
+      tile[(w + i) * MPZG_LANES + l] = i < ny ? y[i] : 0;
+    }
+}
+
 /* A padding lane of a tile: rows [0, rows) zero. */
 static inline void
 mpzg_tile_clear (mpzg_word *tile, size_t rows, size_t l)

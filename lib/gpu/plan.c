@@ -17,6 +17,10 @@
 #include "layout.h"
 #include "pool.h"
 
+#if SIZE_MAX == UINT64_MAX
+_Static_assert (sizeof (mpzg_gpu_elem) == 24, "the plan entry grew (family.h)");
+#endif
+
 static mpzg_gpu_elem *plan_mt;
 static size_t *plan_order;
 static size_t plan_cap;
@@ -123,6 +127,8 @@ mpzg_gpu_plan_make (mpzg_gpu_plan *p, size_t max_words)
   p->bad_status = MPZG_OK;
   if (p->threads < 1)
     p->threads = 1;
+  if (p->ncls > MPZG_GPU_MAX_CLASSES)
+    return MPZG_EDEVICE;        /* a family's ladder outgrew mpzg_gpu_elem.cls */
   if (plan_reserve (m) != MPZG_OK)
     return MPZG_ENOMEM;
   p->mt = plan_mt;
