@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-3.0-or-later
-# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] -- on the GPU machine, from the
+# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] [examples] [batch-gcd-2048] -- on the GPU machine, from the
 # repository root: run what bundle.sh gathered and write the logs under $OUT (or /tmp).
 #   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a
 #             failing GPU) and the kernel tests of tests/mpn, with MPZG_BACKEND=cuda
@@ -13,6 +13,8 @@
 #             above the GPU's largest division run on the CPU, still checked
 #   bench-quick  the same, fewer sizes and smaller arrays
 #   examples  batch-gcd --compare (auto backend, MPZG_VERBOSE=1) and poly
+#   batch-gcd-2048  batch-gcd --compare --check on 50,000 generated moduli of 2,048 bits
+#             (auto backend, MPZG_VERBOSE=1): times in total and per step of the trees
 set -u
 b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
 b=$(cd "$b" && pwd)
@@ -65,6 +67,12 @@ for what in "$@"; do
       echo "== poly"
       "$b/bin/poly" > "$o/poly.log" 2>&1 || rc=1
       tail -4 "$o/poly.log" ;;
+    batch-gcd-2048)
+      echo "== MPZG_VERBOSE=1 batch-gcd -n 50000 -b 2048 --compare --check --progress"
+      MPZG_VERBOSE=1 "$b/bin/batch-gcd" -n 50000 -b 2048 --compare --check --progress \
+        > "$o/batch-gcd-2048.log" 2>&1 || rc=1
+      grep -v -e '^mpzg:' -e '^modulus ' -e '^  ' "$o/batch-gcd-2048.log" | tail -20
+      echo "   (mod levels with a GPU share: $(grep 'mod_n' "$o/batch-gcd-2048.log" | grep -c -v ': 0 on GPU'))" ;;
     *) echo "unknown step $what"; rc=2 ;;
   esac
 done
