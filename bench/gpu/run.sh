@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-3.0-or-later
-# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] [examples] [batch-gcd-2048] -- on the GPU machine, from the
-# repository root: run what bundle.sh gathered and write the logs under $OUT (or /tmp).
+# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] [examples] [batch-gcd-2048] --
+# on the GPU machine, from the repository root: run what bundle.sh gathered and write
+# the logs under $OUT (or /tmp).
 #   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a
 #             failing GPU) and the kernel tests of tests/mpn, with MPZG_BACKEND=cuda
 #             (a green run proves the kernels ran)
