@@ -411,7 +411,7 @@ check_class (const tst_op *op, const edge *e, size_t k)
   snprintf (where, sizeof where, "class %u, widths %zu / %zu (after %zu / %zu)",
             e->cls, e->wn, e->wd, e->pn, e->pd);
   for (j = 0; j < nal; j++)
-    if (e->wn <= ALL_ALIASES_LIMBS || j == 0 || j == 1 + k % (nal - 1))
+    if (e->wn <= ALL_ALIASES_LIMBS || (full && j == 0) || j == 1 + k % (nal - 1))
       tst_check_op (op, &ALIASES (op)[j], b.in, b.n, where);
   batch_free (&b);
 }
@@ -432,14 +432,24 @@ END_TEST
 
 /* An element at the edge of a random class (or inside it), of random kinds and
    signs, now and then with a one-limb divisor, or above the GPU's largest size
-   (dividend or divisor: the CPU takes those in the same call). */
+   (dividend or divisor: the CPU takes those in the same call).  With wide > 0,
+   only one element in `wide` comes from a class wider than FULL_LIMBS (large
+   batches: the GMP reference of wide classes is slow). */
 static void
-push_mixed (const tst_op *op, batch *b, const edge *e, size_t ne)
+push_mixed (const tst_op *op, batch *b, const edge *e, size_t ne, unsigned long wide)
 {
-  const edge *c = &e[tst_urand (ne)];
-  size_t max = mpzg_mpn_divrem_max (), nn, nd;
+  size_t max = mpzg_mpn_divrem_max (), narrow = 0, nn, nd;
+  const edge *c;
   int dk = (int) tst_urand (NDKIND), nk = (int) tst_urand (NNKIND), s = (int) tst_urand (4);
-  switch (tst_urand (32))
+  unsigned long r = tst_urand (32);
+  while (narrow < ne && e[narrow].wn <= FULL_LIMBS)
+    narrow++;
+  if (wide > 0 && narrow > 0 && narrow < ne && tst_urand (wide) != 0)
+    ne = narrow;
+  c = &e[tst_urand (ne)];
+  if (r < 2 && wide > 0 && max > FULL_LIMBS && tst_urand (wide) != 0)
+    r = 4;                      /* above a wide GPU limit: as rare as wide classes */
+  switch (r)
     {
     case 0:
       nn = max + 1 + tst_urand (2);
@@ -517,7 +527,7 @@ START_TEST (t_counts)
         batch b;
         batch_new (&b, counts[j]);
         for (k = 0; k < counts[j]; k++)
-          push_mixed (op, &b, e, ne);
+          push_mixed (op, &b, e, ne, 0);
         snprintf (where, sizeof where, "count %zu", counts[j]);
         tst_check_op (op, &ALIASES (op)[(j + r) % NALIAS (op)], b.in, b.n, where);
         batch_free (&b);
@@ -540,7 +550,7 @@ START_TEST (t_auto)
   ne = read_edges (&e);
   batch_new (&b, AUTO_N);
   for (k = 0; k < AUTO_N; k++)
-    push_mixed (op, &b, e, ne);
+    push_mixed (op, &b, e, ne, 256);
   ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_AUTO), MPZG_OK);
   tst_check_op (op, &ALIASES (op)[_i % NALIAS (op)], b.in, b.n, "auto");
   plant_zero_divisors (&b, 5);
