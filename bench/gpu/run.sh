@@ -3,9 +3,9 @@
 # run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] [examples] [batch-gcd-2048] --
 # on the GPU machine, from the repository root: run what bundle.sh gathered and write
 # the logs under $OUT (or /tmp).
-#   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a
-#             failing GPU) and the kernel tests of tests/mpn, with MPZG_BACKEND=cuda
-#             (a green run proves the kernels ran)
+#   tests     the Check suites, t-gpu and t-gpu-div (every size class edge, mixed
+#             GPU/CPU batches, a failing GPU) and the kernel tests of tests/mpn, with
+#             MPZG_BACKEND=cuda (a green run proves the kernels ran)
 #   sanitize  t-arith and the kernel tests under compute-sanitizer memcheck and racecheck,
 #             reduced repetitions
 #   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
