@@ -10,8 +10,9 @@
                 of 1 (the largest normalizing shift), random;
      dividends  q d - 1, q d, q d + 1, B^k - 1 (the largest quotient), q d + r with
                 every quotient digit B - 1, top words equal to the divisor's
-                (followed by anything, or minus one: the estimated quotient digit
-                overshoots, by two in the case of N. Emmart's thesis, section 7.3),
+                (followed by anything, or minus one: over a divisor whose top word
+                is just above B/2 the estimated quotient digit overshoots, by up to
+                two, and the correction steps run),
                 the divisor's top word over random words, shorter than the
                 divisor, zero, random;
 
