@@ -63,8 +63,10 @@ usage (FILE *f)
     "            (gcd: count / 16, powm: count / bits, at least 1)\n"
     "  -r REPS   repetitions per measurement, median reported (default 3; fewer\n"
     "            once a measurement has run 4 s)\n"
-    "  -O LIST   operations (default add,sub,mul,tdiv_qr,gcd,powm); with the default\n"
-    "            -b list, tdiv_qr stops at 2^18 bits, gcd at 2^16, powm at 2^12\n"
+    "  -O LIST   operations (default add,sub,mul,tdiv_qr,gcd,powm); also tdiv_qr_d64,\n"
+    "            tdiv_qr_dn64 (divisor of 64 and of BITS - 64 bits; tdiv_qr's is BITS/2),\n"
+    "            mod, divexact (exact input); with the default -b list, the divisions\n"
+    "            stop at 2^18 bits, gcd at 2^16, powm at 2^12\n"
     "  -s SEED   random seed (default 1)\n"
     "  -q        quick: -t 24 -r 1 unless given\n"
     "  -E        mpzg only: skip the timed GMP runs (results are still checked against\n"
@@ -153,7 +155,8 @@ parse_options (int argc, char **argv)
   for (opt.nbits = 0; opt.nbits <= 14; opt.nbits++)
     opt.bits[opt.nbits] = 64UL << opt.nbits;
   for (k = 0; k < bench_nops; k++)
-    opt.ops[opt.nops++] = &bench_ops[k];
+    if (!bench_ops[k].extra)
+      opt.ops[opt.nops++] = &bench_ops[k];
   while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qERShV", longopts, NULL)) != -1)
     switch (c)
       {
@@ -359,9 +362,11 @@ time_kernel (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
 {
   double us = -1.0;
   int st;
+  int k;
   if (!gpu_ok || mpzg_gpu_max_limbs (w->op->gpu) < w->limbs)
     return -1.0;
-  bench_poison (out[0], w->count);
+  for (k = 0; k < w->op->nout; k++)
+    bench_poison (out[k], w->count);
   st = mpzg_gpu_time_kernel (w->op->gpu, out, in, w->count, opt.reps,
                              ordinal, &us);
   if (st != MPZG_OK)
@@ -372,7 +377,7 @@ time_kernel (row *w, mpz_t **out, mpz_t **ref, mpz_t **in)
         w->valid = 0;
       return -1.0;
     }
-  if (!check (w, "kernel only", out, ref, 1, in))
+  if (!check (w, "kernel only", out, ref, w->op->nout, in))
     w->valid = 0;
   return us;
 }
@@ -396,7 +401,7 @@ put_us (FILE *f, int width, double us)
 static void
 print_row (const row *w, FILE *csv)
 {
-  printf ("%-8s %8lu %9zu", w->op->name, w->bits, w->count);
+  printf ("%-12s %8lu %9zu", w->op->name, w->bits, w->count);
   put_us (stdout, 12, w->gmp1);
   put_us (stdout, 12, w->gmpn);
   put_us (stdout, 12, w->e2e);
@@ -453,10 +458,12 @@ run_row (row *w, gmp_randstate_t rs)
     {
       w->pack1 = bench_pack_us (in, op->nin, w->count, w->limbs, 1, opt.reps);
       w->packn = bench_pack_us (in, op->nin, w->count, w->limbs, cores, opt.reps);
-      if (gpu_ok && h2d_gbs > 0 && d2h_gbs > 0)
+      if (gpu_ok && h2d_gbs > 0 && d2h_gbs > 0 && op->xfer != NULL)
         {
-          double up = (double) op->nin * w->count * w->bits / 8;
-          double down = (double) w->count * w->bits / 8 * (op->rate == RATE_WORDPROD ? 2 : 1);
+          double up, down;
+          op->xfer (w->bits, &up, &down);
+          up *= (double) w->count / 8;
+          down *= (double) w->count / 8;
           w->floor = up / (h2d_gbs * 1e3) + down / (d2h_gbs * 1e3);
         }
     }
@@ -506,7 +513,7 @@ print_rates (void)
   printf ("\n# rates (add/sub: GB/s of 3 x bits/8 bytes per element; mul: 1e9 limb"
           " products/s, count x limbs^2;\n#        others: 1e6 elements/s) and speedups"
           " (time ratio, > 1: mpzg faster)\n");
-  printf ("%-8s %8s %6s %10s %10s %10s %10s %8s %8s %8s %8s\n", "op", "bits", "unit",
+  printf ("%-12s %8s %6s %10s %10s %10s %10s %8s %8s %8s %8s\n", "op", "bits", "unit",
           "gmp-1c", "gmp-Nc", "mpzg-e2e", "mpzg-kern", "e2e/1c", "e2e/Nc", "kern/1c", "kern/Nc");
   for (i = 0; i < nrows; i++)
     {
@@ -517,7 +524,7 @@ print_rates (void)
       r[1] = rate (w, w->gmpn);
       r[2] = rate (w, w->e2e);
       r[3] = rate (w, w->kern);
-      printf ("%-8s %8lu %6s", w->op->name, w->bits, unit[w->op->rate]);
+      printf ("%-12s %8lu %6s", w->op->name, w->bits, unit[w->op->rate]);
       for (k = 0; k < 4; k++)
         if (r[k] >= 0)
           printf (" %10.3g", r[k]);
@@ -557,7 +564,7 @@ main (int argc, char **argv)
 
   printf ("# times in microseconds per batch; floor = bytes up / H2D + bytes down / D2H;\n"
           "# pack = mpz_limbs_read + stream copy of the operands into one padded buffer\n");
-  printf ("%-8s %8s %9s %12s %12s %12s %12s %11s %11s %11s %5s\n", "op", "bits", "count",
+  printf ("%-12s %8s %9s %12s %12s %12s %12s %11s %11s %11s %5s\n", "op", "bits", "count",
           "gmp-1c-us", "gmp-Nc-us", "mpzg-e2e-us", "mpzg-kern-us", "floor-us", "pack1c-us",
           "packNc-us", "valid");
 

@@ -23,6 +23,10 @@ typedef struct bench_op
   void (*gmp) (mpz_t **out, mpz_t **in, size_t begin, size_t end);
   /* The batched call. */
   int (*mpzg) (mpz_t **out, mpz_t **in, size_t n);
+  /* Bits per element that the GPU path copies up (operands) and down (results) for
+     operands of `bits` bits, for the transfer floor; NULL: no GPU path. */
+  void (*xfer) (unsigned long bits, double *up, double *down);
+  int extra;                    /* 1: not in the default list, only when -O names it */
 } bench_op;
 
 extern const bench_op bench_ops[];

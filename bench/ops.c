@@ -43,7 +43,7 @@ gen_unsigned2 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
   random_unsigned (in[1], count, bits, rs);
 }
 
-/* tdiv_qr: a signed dividend of `bits` bits, a non-zero signed divisor of half as many. */
+/* tdiv_qr, mod: a signed dividend of `bits` bits, a non-zero signed divisor of half as many. */
 static void
 gen_div (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
 {
@@ -54,6 +54,75 @@ gen_div (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
     if (mpz_sgn (in[1][i]) == 0)
       mpz_set_ui (in[1][i], 1);
 }
+
+/* Signed divisors of exactly dbits bits (the top bit set). */
+static void
+random_divisors (mpz_t *v, size_t count, unsigned long dbits, gmp_randstate_t rs)
+{
+  size_t i;
+  random_signed (v, count, dbits, rs);
+  for (i = 0; i < count; i++)
+    {
+      int neg = mpz_sgn (v[i]) < 0;
+      mpz_abs (v[i], v[i]);
+      mpz_setbit (v[i], dbits - 1);
+      if (neg)
+        mpz_neg (v[i], v[i]);
+    }
+}
+
+/* The divisor's size in bits of tdiv_qr_d64 (one limb) and tdiv_qr_dn64 (the
+   dividend's size less one limb: a quotient of one or two limbs). */
+static unsigned long
+d64_bits (unsigned long bits)
+{
+  return bits < 64 ? bits : 64;
+}
+
+static unsigned long
+dn64_bits (unsigned long bits)
+{
+  return bits > 64 ? bits - 64 : 1;
+}
+
+static void
+gen_div_d64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_signed (in[0], count, bits, rs);
+  random_divisors (in[1], count, d64_bits (bits), rs);
+}
+
+static void
+gen_div_dn64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_signed (in[0], count, bits, rs);
+  random_divisors (in[1], count, dn64_bits (bits), rs);
+}
+
+/* divexact: the dividend q d of about `bits` bits, d of bits/2 bits and q of the
+   rest, both signed and non-zero (only exact input is defined). */
+static void
+gen_divexact (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  unsigned long dbits = bits > 1 ? bits / 2 : 1;
+  size_t i;
+  random_divisors (in[1], count, dbits, rs);
+  random_divisors (in[0], count, bits > dbits ? bits - dbits : 1, rs);
+  for (i = 0; i < count; i++)
+    mpz_mul (in[0][i], in[0][i], in[1][i]);
+}
+
+/* Bits per element copied up and down by the GPU path (its padding not counted). */
+static void xfer_addsub (unsigned long b, double *up, double *down) { *up = 2.0 * b; *down = b; }
+static void xfer_mul (unsigned long b, double *up, double *down) { *up = 2.0 * b; *down = 2.0 * b; }
+/* dividend, divisor up; quotient (bits - dbits) and remainder (dbits) down */
+static void xfer_div (unsigned long b, double *up, double *down) { *up = 1.5 * b; *down = b; }
+static void xfer_div_d64 (unsigned long b, double *up, double *down)
+{ *up = (double) b + d64_bits (b); *down = b; }
+static void xfer_div_dn64 (unsigned long b, double *up, double *down)
+{ *up = (double) b + dn64_bits (b); *down = b; }
+/* mod: the remainder only; divexact: the quotient only */
+static void xfer_half (unsigned long b, double *up, double *down) { *up = 1.5 * b; *down = 0.5 * b; }
 
 /* powm: base and exponent of `bits` bits, an odd modulus of exactly `bits` bits. */
 static void
@@ -83,6 +152,8 @@ LOOP (gmp_add, mpz_add (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_sub, mpz_sub (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_mul, mpz_mul (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_tdiv_qr, mpz_tdiv_qr (out[0][i], out[1][i], in[0][i], in[1][i]))
+LOOP (gmp_mod, mpz_mod (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_divexact, mpz_divexact (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_gcd, mpz_gcd (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_powm, mpz_powm (out[0][i], in[0][i], in[1][i], in[2][i]))
 
@@ -90,16 +161,32 @@ static int z_add (mpz_t **o, mpz_t **in, size_t n) { return mpzg_add_n (o[0], in
 static int z_sub (mpz_t **o, mpz_t **in, size_t n) { return mpzg_sub_n (o[0], in[0], in[1], n); }
 static int z_mul (mpz_t **o, mpz_t **in, size_t n) { return mpzg_mul_n (o[0], in[0], in[1], n); }
 static int z_tdiv_qr (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_qr_n (o[0], o[1], in[0], in[1], n); }
+static int z_mod (mpz_t **o, mpz_t **in, size_t n) { return mpzg_mod_n (o[0], in[0], in[1], n); }
+static int z_divexact (mpz_t **o, mpz_t **in, size_t n) { return mpzg_divexact_n (o[0], in[0], in[1], n); }
 static int z_gcd (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcd_n (o[0], in[0], in[1], n); }
 static int z_powm (mpz_t **o, mpz_t **in, size_t n) { return mpzg_powm_n (o[0], in[0], in[1], in[2], n); }
 
 const bench_op bench_ops[] = {
-  { "add",     MPZG_GPU_FAMILY (add), 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_add,     z_add },
-  { "sub",     MPZG_GPU_FAMILY (sub), 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_sub,     z_sub },
-  { "mul",     MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 20, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul },
-  { "tdiv_qr", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_tdiv_qr, z_tdiv_qr },
-  { "gcd",     NULL,                  2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd },
-  { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm },
+  { "add",     MPZG_GPU_FAMILY (add), 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_add,     z_add,
+    xfer_addsub, 0 },
+  { "sub",     MPZG_GPU_FAMILY (sub), 2, 1, 1UL << 20, RATE_BYTES,    gen_signed2,   gmp_sub,     z_sub,
+    xfer_addsub, 0 },
+  { "mul",     MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 20, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul,
+    xfer_mul, 0 },
+  { "tdiv_qr", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div,      gmp_tdiv_qr, z_tdiv_qr,
+    xfer_div, 0 },
+  { "tdiv_qr_d64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_d64, gmp_tdiv_qr,
+    z_tdiv_qr, xfer_div_d64, 1 },
+  { "tdiv_qr_dn64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_dn64, gmp_tdiv_qr,
+    z_tdiv_qr, xfer_div_dn64, 1 },
+  { "mod",     MPZG_GPU_FAMILY (mod), 2, 1, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_mod,     z_mod,
+    xfer_half, 1 },
+  { "divexact", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_divexact,
+    z_divexact, xfer_half, 1 },
+  { "gcd",     NULL,                  2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd,
+    NULL, 0 },
+  { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
+    NULL, 0 },
 };
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
 

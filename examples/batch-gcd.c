@@ -163,6 +163,21 @@ view (mpz_t v, mpz_t x)
 
 static int use_gmp;             /* 1: plain GMP loops (--compare's reference) */
 
+/* Seconds spent per step of the trees, with libmpzg [0] and with GMP [1]: the
+   breakdown that --compare prints. */
+enum { STEP_PRODUCT, STEP_SQUARE, STEP_MOD, STEP_DIVEXACT, STEP_GCD, NSTEPS };
+static const char *const step_name[NSTEPS] = {
+  "product tree, mul", "remainder tree, squares (mul)", "remainder tree, mod",
+  "leaves, divexact", "leaves, gcd"
+};
+static double step_time[2][NSTEPS];
+#define TIMED(step, call)                                       \
+  do {                                                          \
+    double t_ = now ();                                         \
+    call;                                                       \
+    step_time[use_gmp][step] += now () - t_;                    \
+  } while (0)
+
 static void
 op_mul (mpz_t *r, mpz_t *a, mpz_t *b, size_t n)
 {
@@ -255,7 +270,7 @@ batch_gcd (mpz_t *g, mpz_t *N, size_t m)
           view (left[i], tree[k][2 * i]);
           view (right[i], tree[k][2 * i + 1]);
         }
-      op_mul (tree[k + 1], left, right, half);
+      TIMED (STEP_PRODUCT, op_mul (tree[k + 1], left, right, half));
       if (cnt[k] % 2)
         mpz_set (tree[k + 1][half], tree[k][cnt[k] - 1]);
       free (left);
@@ -271,11 +286,11 @@ batch_gcd (mpz_t *g, mpz_t *N, size_t m)
     {
       mpz_t *sq = array_new (cnt[k]);
       mpz_t *parent = xmalloc (cnt[k] * sizeof *parent);
-      op_mul (sq, tree[k], tree[k], cnt[k]);
+      TIMED (STEP_SQUARE, op_mul (sq, tree[k], tree[k], cnt[k]));
       for (i = 0; i < cnt[k]; i++)
         view (parent[i], rem[k + 1][i / 2]);
       rem[k] = array_new (cnt[k]);
-      op_mod (rem[k], parent, sq, cnt[k]);
+      TIMED (STEP_MOD, op_mod (rem[k], parent, sq, cnt[k]));
       free (parent);
       array_free (sq, cnt[k]);
       /* Level k+1 has served its purpose (the root is both tree and rem). */
@@ -287,8 +302,8 @@ batch_gcd (mpz_t *g, mpz_t *N, size_t m)
     }
 
   /* Leaves: z = (P mod N^2) / N, exact since N divides P; then gcd (z, N). */
-  op_divexact (rem[0], rem[0], N, m);
-  op_gcd (g, rem[0], N, m);
+  TIMED (STEP_DIVEXACT, op_divexact (rem[0], rem[0], N, m));
+  TIMED (STEP_GCD, op_gcd (g, rem[0], N, m));
   level_note ("gcd      ", 0, (int) levels - 1, m, N[0], t0, 2 * (int) levels - 1);
   array_free (rem[0], m);
   free (tree);
@@ -691,7 +706,8 @@ usage (FILE *f)
 "  -g, --generate     print the generated set (with its '# weak:' line) and exit\n"
 "  -x, --hex          read every modulus as hexadecimal, 0x prefix optional\n"
 "  -c, --compare      also run the same trees with plain GMP loops on one core,\n"
-"                     compare every result, and show both times\n"
+"                     compare every result, and show both times, in total and\n"
+"                     per step (product tree, squares, mod, divexact, gcd)\n"
 "  -k, --check        exit 1 unless exactly the planted (or '# weak:') moduli are\n"
 "                     found, with verified factors\n"
 "  -p, --progress     a line per tree level on standard error (default: a status\n"
@@ -893,6 +909,14 @@ main (int argc, char **argv)
         ndiff += mpz_cmp (g[i], gg[i]) != 0;
       printf ("same trees with plain GMP loops, one core: %.3f s (speed-up of libmpzg: %.2fx)\n",
               t_gmp, t_gmp / t_mpzg);
+      if (!quiet)
+        {
+          int k;
+          printf ("%-30s %10s %10s %9s\n", "step (every level)", "libmpzg", "GMP 1c", "speed-up");
+          for (k = 0; k < NSTEPS; k++)
+            printf ("%-30s %8.3f s %8.3f s %8.2fx\n", step_name[k], step_time[0][k],
+                    step_time[1][k], step_time[0][k] > 0 ? step_time[1][k] / step_time[0][k] : 0.0);
+        }
       if (ndiff)
         {
           printf ("MISMATCH: %zu of %zu results differ between libmpzg and GMP\n", ndiff, m);

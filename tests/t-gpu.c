@@ -13,11 +13,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include "common.h"
+#include "gpu-harness.h"
 #include "mpzg-mpn.h"
 #include "gpu.h"
 
@@ -414,125 +410,28 @@ END_TEST
 #define FAIL_N ((size_t) 1 << 16)
 #define FAIL_LIMBS 64
 
-static size_t
-fail_max (const tst_op *op)
-{
-  return IS_MUL (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ();
-}
-
 static void
-make_fail_batch (const tst_op *op, mpz_t **in, mpz_t *want)
+fail_gen (const tst_fail_batch *fb, mpz_ptr *ops, size_t i)
 {
   static const size_t other[] = { 1, 5, 17, 130 };
-  size_t i, na, nb;
-  for (i = 0; i < FAIL_N; i++)
-    {
-      if (i % 4999 == 2500)
-        na = nb = fail_max (op) + 1;
-      else if (i % 7 == 3)
-        na = nb = other[tst_urand (4)];
-      else
-        na = nb = FAIL_LIMBS;
-      tst_rand_op (in[0][i], na);
-      tst_rand_op (in[1][i], tst_urand (8) ? nb : tst_urand (nb + 1));
-      op->ref ((mpz_ptr[]) { want[i], NULL, NULL },
-               (mpz_srcptr[]) { in[0][i], in[1][i], NULL }, NULL);
-    }
-}
-
-static int
-on_gpu (const tst_op *op, mpz_t **in, size_t i)
-{
-  size_t s = mpz_size (in[0][i]) > mpz_size (in[1][i]) ? mpz_size (in[0][i]) : mpz_size (in[1][i]);
-  return s <= fail_max (op);
-}
-
-/* One call with the GPU share failing after `after` chunks, under backend, with
-   rop separate (alias 0), rop == op1 (1) or rop == op2 (2). */
-static void
-check_failure (const tst_op *op, int backend, long after, int alias, mpz_t **in, mpz_t *want)
-{
-  size_t n = FAIL_N, i, index, untouched = 0;
-  mpz_t *work[3] = { NULL, NULL, NULL }, *out, *before;
-  const char *mode = backend == MPZG_BACKEND_CUDA ? "cuda" : "auto";
-  int st, k;
-
-  for (k = 0; k < 2; k++)
-    {
-      work[k] = tst_vec_new (n);
-      tst_vec_copy (work[k], in[k], n);
-    }
-  out = alias ? work[alias - 1] : tst_vec_new (n);
-  if (!alias)
-    for (i = 0; i < n; i++)
-      {
-        /* poison: no result of this batch is that short and negative */
-        mpz_set_si (out[i], -1 - (long) (i % 1000));
-        mpz_mul_2exp (out[i], out[i], 70);
-      }
-  before = tst_vec_new (n);
-  tst_vec_copy (before, out, n);
-
-  ck_assert_int_eq (mpzg_set_backend (backend), MPZG_OK);
-  mpzg_gpu_fail_after (after);
-  st = op->call ((mpz_t *[]) { out, NULL, NULL }, work, NULL, n);
-  index = mpzg_error_index ();
-  mpzg_gpu_fail_after (-1);
-
-  if (backend != MPZG_BACKEND_CUDA || after >= 1L << 30)
-    {
-      /* auto mode recomputes the failed elements; a hook never reached changes nothing */
-      tst_assert (st == MPZG_OK, "%s_n [%s, fail after %ld chunks, alias %d]: status %d (%s), want 0",
-                  op->name, mode, after, alias, st, mpzg_strerror (st));
-      for (i = 0; i < n; i++)
-        tst_assert (mpz_cmp (out[i], want[i]) == 0 && tst_format_problem (out[i]) == NULL,
-                    "%s_n [%s, fail after %ld chunks, alias %d]: element %zu = %s, want %s",
-                    op->name, mode, after, alias, i, tst_str (out[i]), tst_str (want[i]));
-    }
+  size_t na;
+  if (i % 4999 == 2500)
+    na = fb->max + 1;
+  else if (i % 7 == 3)
+    na = other[tst_urand (4)];
   else
-    {
-      tst_assert (st == MPZG_EDEVICE, "%s_n [cuda, fail after %ld chunks, alias %d]: status %d (%s), want %d",
-                  op->name, after, alias, st, mpzg_strerror (st), MPZG_EDEVICE);
-      tst_assert (index < n, "%s_n [cuda, fail after %ld chunks, alias %d]: mpzg_error_index() = %zd",
-                  op->name, after, alias, (ssize_t) index);
-      tst_assert (on_gpu (op, in, index) && mpz_cmp (out[index], before[index]) == 0,
-                  "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu, the first not computed, "
-                  "is %s, was %s%s", op->name, after, alias, index, tst_str (out[index]),
-                  tst_str (before[index]), on_gpu (op, in, index) ? "" : " (and is a CPU element)");
-      for (i = 0; i < n; i++)
-        {
-          int done = mpz_cmp (out[i], want[i]) == 0, kept = mpz_cmp (out[i], before[i]) == 0;
-          tst_assert (tst_format_problem (out[i]) == NULL, "%s_n [cuda, fail after %ld chunks]: element %zu: %s",
-                      op->name, after, i, tst_format_problem (out[i]));
-          if (i < index || !on_gpu (op, in, i))
-            tst_assert (done, "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu (%s, error index %zu) "
-                        "= %s, want %s", op->name, after, alias, i, on_gpu (op, in, i) ? "GPU" : "CPU",
-                        index, tst_str (out[i]), tst_str (want[i]));
-          else
-            tst_assert (done || kept, "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu = %s, "
-                        "neither the result %s nor untouched %s", op->name, after, alias, i,
-                        tst_str (out[i]), tst_str (want[i]), tst_str (before[i]));
-          if (!done && kept)
-            untouched++;
-          if (after == 0 && on_gpu (op, in, i))
-            tst_assert (kept, "%s_n [cuda, fail after 0 chunks, alias %d]: GPU element %zu was written: %s, was %s",
-                        op->name, alias, i, tst_str (out[i]), tst_str (before[i]));
-        }
-      tst_assert (untouched > 0, "%s_n [cuda, fail after %ld chunks]: no element left untouched", op->name, after);
-    }
+    na = FAIL_LIMBS;
+  tst_rand_op (ops[0], na);
+  tst_rand_op (ops[1], tst_urand (8) ? na : tst_urand (na + 1));
+}
 
-  /* Inputs that are not the output: unchanged. */
-  for (k = 0; k < 2; k++)
-    if (alias != k + 1)
-      for (i = 0; i < n; i++)
-        tst_assert (mpz_cmp (work[k][i], in[k][i]) == 0, "%s_n [%s, fail after %ld chunks, alias %d]: "
-                    "input %d at %zu was modified", op->name, mode, after, alias, k, i);
-
-  tst_vec_free (before, n);
-  if (!alias)
-    tst_vec_free (out, n);
-  tst_vec_free (work[0], n);
-  tst_vec_free (work[1], n);
+static void
+fail_batch (const tst_op *op, tst_fail_batch *fb)
+{
+  fb->op = op;
+  fb->max = IS_MUL (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ();
+  fb->n = FAIL_N;
+  tst_fail_batch_make (fb, fail_gen);
 }
 
 /* After a failure the next calls work again. */
@@ -544,26 +443,21 @@ check_recovered (const tst_op *op)
 }
 
 /* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
-   three (of at least eight), or never (a limit no call reaches). */
+   three (of at least eight), or never (a limit no call reaches); rop separate,
+   rop == op1, rop == op2 in turn. */
 START_TEST (t_fail_cuda)
 {
   static const long after[] = { 0, 1, 3, 1L << 30 };
-  const tst_op *op = &ops[_i];
-  mpz_t *in[3] = { NULL, NULL, NULL }, *want;
+  tst_fail_batch fb;
   size_t j;
   TST_BEGIN ();
-  in[0] = tst_vec_new (FAIL_N);
-  in[1] = tst_vec_new (FAIL_N);
-  want = tst_vec_new (FAIL_N);
-  make_fail_batch (op, in, want);
+  fail_batch (&ops[_i], &fb);
   for (j = 0; j < sizeof after / sizeof after[0]; j++)
     {
-      check_failure (op, MPZG_BACKEND_CUDA, after[j], (int) (j % 3), in, want);
-      check_recovered (op);
+      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 3));
+      check_recovered (&ops[_i]);
     }
-  tst_vec_free (in[0], FAIL_N);
-  tst_vec_free (in[1], FAIL_N);
-  tst_vec_free (want, FAIL_N);
+  tst_fail_batch_free (&fb);
 }
 END_TEST
 
@@ -573,22 +467,16 @@ END_TEST
 START_TEST (t_fail_auto)
 {
   static const long after[] = { 0, 1, 3 };
-  const tst_op *op = &ops[2];
-  mpz_t *in[3] = { NULL, NULL, NULL }, *want;
+  tst_fail_batch fb;
   size_t j;
   int alias;
   TST_BEGIN ();
-  in[0] = tst_vec_new (FAIL_N);
-  in[1] = tst_vec_new (FAIL_N);
-  want = tst_vec_new (FAIL_N);
-  make_fail_batch (op, in, want);
+  fail_batch (&ops[2], &fb);
   for (j = 0; j < sizeof after / sizeof after[0]; j++)
     for (alias = 0; alias < 3; alias++)
-      check_failure (op, MPZG_BACKEND_AUTO, after[j], alias, in, want);
-  check_recovered (op);
-  tst_vec_free (in[0], FAIL_N);
-  tst_vec_free (in[1], FAIL_N);
-  tst_vec_free (want, FAIL_N);
+      tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias);
+  check_recovered (&ops[2]);
+  tst_fail_batch_free (&fb);
 }
 END_TEST
 
@@ -607,71 +495,14 @@ teardown (void)
   mpzg_gpu_fail_after (-1);
 }
 
-/* Whether a GPU is usable with MPZG_BACKEND=cuda: 1 yes, 0 no (why says why),
-   -1 the probe itself failed.  The probe runs in a child process: CUDA cannot be
-   used in a process forked after its parent initialized it, and Check runs every
-   test in a forked child. */
-static int
-gpu_usable (char *why, size_t size)
-{
-  int fd[2], status;
-  size_t len = 0;
-  ssize_t got;
-  pid_t pid;
-  if (pipe (fd) != 0)
-    {
-      snprintf (why, size, "pipe failed");
-      return -1;
-    }
-  fflush (stdout);
-  pid = fork ();
-  if (pid < 0)
-    {
-      snprintf (why, size, "fork failed");
-      return -1;
-    }
-  if (pid == 0)
-    {
-      char desc[512];
-      int b;
-      close (fd[0]);
-      mpzg_set_backend (MPZG_BACKEND_CUDA);
-      b = mpzg_backend (desc, sizeof desc);
-      if (write (fd[1], desc, strlen (desc)) < 0)
-        _exit (2);
-      _exit (b == MPZG_BACKEND_CUDA ? 0 : 1);
-    }
-  close (fd[1]);
-  while (len + 1 < size && (got = read (fd[0], why + len, size - 1 - len)) > 0)
-    len += (size_t) got;
-  why[len] = 0;
-  close (fd[0]);
-  if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status) || WEXITSTATUS (status) > 1)
-    {
-      snprintf (why + len, size - len, "%sthe probe process failed", len ? ": " : "");
-      return -1;
-    }
-  return WEXITSTATUS (status) == 0;
-}
-
 int
 main (void)
 {
-  char why[512];
   Suite *s;
   TCase *tc;
-  int usable = gpu_usable (why, sizeof why);
-  if (usable < 0)
-    {
-      printf ("gpu: ERROR: %s\n", why);
-      return 99;
-    }
-  if (!usable)
-    {
-      printf ("gpu: skipped, no usable GPU: %s\n", why);
-      return 77;
-    }
-  printf ("gpu: %s\n", why);
+  int st = tst_gpu_require ("gpu");
+  if (st != 0)
+    return st;
   s = suite_create ("gpu");
   tc = tst_tcase ("gpu");
   tcase_add_checked_fixture (tc, setup, teardown);

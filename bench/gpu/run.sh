@@ -1,14 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-3.0-or-later
-# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] -- on the GPU machine, from the
-# repository root: run what bundle.sh gathered and write the logs under $OUT (or /tmp).
-#   tests     the Check suites, t-gpu (every size class edge, mixed GPU/CPU batches, a
-#             failing GPU) and the kernel tests of tests/mpn, with MPZG_BACKEND=cuda
-#             (a green run proves the kernels ran)
+# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] [examples] [batch-gcd-2048] --
+# on the GPU machine, from the repository root: run what bundle.sh gathered and write
+# the logs under $OUT (or /tmp).
+#   tests     the Check suites, t-gpu and t-gpu-div (every size class edge, mixed
+#             GPU/CPU batches, a failing GPU) and the kernel tests of tests/mpn, with
+#             MPZG_BACKEND=cuda (a green run proves the kernels ran)
 #   sanitize  t-arith and the kernel tests under compute-sanitizer memcheck and racecheck,
 #             reduced repetitions
 #   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
+#             (bench.csv), then the divisions (tdiv_qr with divisors of bits/2, 64 and
+#             bits - 64 bits, mod, divexact) at 2^8..2^18 bits (bench-div.csv): rows
+#             above the GPU's largest division run on the CPU, still checked
+#   bench-quick  the same, fewer sizes and smaller arrays
 #   examples  batch-gcd --compare (auto backend, MPZG_VERBOSE=1) and poly
+#   batch-gcd-2048  batch-gcd --compare --check on 50,000 generated moduli of 2,048 bits
+#             (auto backend, MPZG_VERBOSE=1): times in total and per step of the trees
 set -u
 b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
 b=$(cd "$b" && pwd)
@@ -43,7 +50,16 @@ for what in "$@"; do
       [ "$what" = bench-quick ] && args="$args -t 26 -b 256,1024,4096,16384,65536"
       echo "== mpzg-bench $args"
       (cd "$o" && "$b/bin/mpzg-bench" $args -o bench.csv > bench.txt 2>&1) || rc=1
-      tail -45 "$o/bench.txt" ;;
+      tail -45 "$o/bench.txt"
+      dargs="-O tdiv_qr,tdiv_qr_d64,tdiv_qr_dn64,mod,divexact"
+      if [ "$what" = bench-quick ]; then
+        dargs="$dargs -t 24 -b 1024,2048,4096"
+      else
+        dargs="$dargs -b 256,512,1024,2048,4096,8192,16384,32768,65536,131072,262144"
+      fi
+      echo "== mpzg-bench $dargs"
+      (cd "$o" && "$b/bin/mpzg-bench" $dargs -o bench-div.csv > bench-div.txt 2>&1) || rc=1
+      grep -E '^(tdiv|mod|divex|#.*mismatch|!!)' "$o/bench-div.txt" | tail -120 ;;
     examples)
       echo "== MPZG_VERBOSE=1 batch-gcd -n 10000 --compare --check"
       MPZG_VERBOSE=1 "$b/bin/batch-gcd" -n 10000 --compare --check > "$o/batch-gcd.log" 2>&1 || rc=1
@@ -52,6 +68,12 @@ for what in "$@"; do
       echo "== poly"
       "$b/bin/poly" > "$o/poly.log" 2>&1 || rc=1
       tail -4 "$o/poly.log" ;;
+    batch-gcd-2048)
+      echo "== MPZG_VERBOSE=1 batch-gcd -n 50000 -b 2048 --compare --check --progress"
+      MPZG_VERBOSE=1 "$b/bin/batch-gcd" -n 50000 -b 2048 --compare --check --progress \
+        > "$o/batch-gcd-2048.log" 2>&1 || rc=1
+      grep -v -e '^mpzg:' -e '^modulus ' -e '^  ' "$o/batch-gcd-2048.log" | tail -20
+      echo "   (mod levels with a GPU share: $(grep 'mod_n' "$o/batch-gcd-2048.log" | grep -c -v ': 0 on GPU'))" ;;
     *) echo "unknown step $what"; rc=2 ;;
   esac
 done
