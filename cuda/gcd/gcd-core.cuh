@@ -139,9 +139,9 @@ MPZG_GCD_UNROLL
 template <int W>
 struct MemStore
 {
-  u64 *p[2];
+  volatile u64 *p[2];
   size_t stride;
-  MPZG_GCD_HD u64 &
+  MPZG_GCD_HD volatile u64 &
   at (int x, int k)
   {
     return p[x][(size_t) k * stride];
@@ -193,9 +193,10 @@ shift_right (S &s, int x, unsigned z)
 {
   const unsigned ws = z / 64, r = z % 64;
 MPZG_GCD_UNROLL
-  for (int d = 1; d < W; d *= 2)
-    if (ws & (unsigned) d)
+  for (int e = 0; (1 << e) < W; e++)
+    if (ws >> e & 1)
       {
+        const int d = 1 << e;
 MPZG_GCD_UNROLL
         for (int k = 0; k < W; k++)
           s.at (x, k) = k + d < W ? s.at (x, k + d) : 0;
@@ -212,9 +213,10 @@ shift_left (S &s, int x, unsigned z)
 {
   const unsigned ws = z / 64, r = z % 64;
 MPZG_GCD_UNROLL
-  for (int d = 1; d < W; d *= 2)
-    if (ws & (unsigned) d)
+  for (int e = 0; (1 << e) < W; e++)
+    if (ws >> e & 1)
       {
+        const int d = 1 << e;
 MPZG_GCD_UNROLL
         for (int k = W - 1; k >= 0; k--)
           s.at (x, k) = k >= d ? s.at (x, k - d) : 0;
@@ -322,12 +324,16 @@ MPZG_GCD_UNROLL
         }
       pa = wa;
       pb = wb;
+      if (k == L - 1)
+        {
+          /* the top word takes the carry's bits; the carry's sign is the result's
+             (written here, at a constant index, not after the loop) */
+          const u64 ta = shr2 (ca, wa, STEPS);
+          any |= ta;
+          s.at (0, k) = ta;
+          s.at (1, k) = shr2 (cb, wb, STEPS);
+        }
     }
-  /* the top word takes the carry's bits; the carry's sign is the result's */
-  const u64 ra = shr2 (ca, pa, STEPS);
-  any |= ra;
-  s.at (0, L - 1) = ra;
-  s.at (1, L - 1) = shr2 (cb, pb, STEPS);
   if ((long long) ca < 0)
     negate<W> (s, 0, L);
   if ((long long) cb < 0)
