@@ -20,9 +20,10 @@
    to exact multiples of 2^30: a = (a f0 + b g0) / 2^30, b = (a f1 + b g1) / 2^30.
    Only the comparisons use the top bits; a wrong one leaves a or b negative
    (negated afterwards, which keeps the gcd) and still shortens the operands:
-   Pornin shows that each 30 steps on the approximations remove at least 30 bits
-   from len(a) + len(b), as exact steps would.  Once both fit in 62 bits, the
-   approximations are exact.
+   Pornin shows that the approximate steps keep the exact method's bound, 30 bits
+   of len(a) + len(b) per 30 steps (tests/mpn/t-gcd-host checks the iterations of
+   every instance against it).  Once both fit in 62 bits, the approximations are
+   exact.
 
    Costs per 30 steps: the steps themselves on one 64-bit word (about 30
    instructions each on a GPU, no branches), and one pass over the active words
