@@ -183,7 +183,7 @@ const bench_op bench_ops[] = {
     xfer_half, 1 },
   { "divexact", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_divexact,
     z_divexact, xfer_half, 1 },
-  { "gcd",     NULL,                  2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd,
+  { "gcd",     MPZG_GPU_FAMILY (gcd), 2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd,
     NULL, 0 },
   { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
     NULL, 0 },

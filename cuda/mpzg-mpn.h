@@ -106,6 +106,20 @@ int mpzg_mpn_divrem (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                      const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                      size_t lanes, mpzg_mpn_stream s);
 
+/* ---- gcd: greatest common divisor of magnitudes ----
+   g = gcd (a, b) (gcd (a, 0) = a, gcd (0, 0) = 0).  The class pads both a and b to
+   one width w[0] = w[1] (the smallest class width holding the longer operand).
+   Inputs: a (w[0] words), b (w[1] words).  Output: g (ow[0] = w[0] words, zero above
+   its own size).  INTERLEAVED classes; no scratch (itch 0). */
+unsigned mpzg_mpn_gcd_classes (void);
+size_t mpzg_mpn_gcd_max (void);                 /* the widest operand, in words */
+unsigned mpzg_mpn_gcd_class (size_t n);         /* n: the longer operand's size, <= max */
+void mpzg_mpn_gcd_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_gcd_setup (const mpzg_mpn_device *dev);
+int mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                  const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                  size_t lanes, mpzg_mpn_stream s);
+
 #ifdef __cplusplus
 }
 #endif

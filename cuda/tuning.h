@@ -151,4 +151,23 @@
 #define MPZG_DIV_WORTH_AVG 8
 #define MPZG_DIV_WORTH_COUNT ((size_t) 1 << 16)
 
+/* gcd (cuda/gcd/gcd.cu): one thread per instance, interleaved, Pornin's optimized
+   binary GCD; operands of up to MPZG_GCD_MAX_LIMBS limbs (the widest class of
+   gcd_width there), larger ones on the CPU.  Up to MPZG_GCD_REG_MAX limbs both
+   operands in registers (two 32-limb operands are 128 of a thread's 255 registers);
+   above, in shared memory, MPZG_GCD_SMEM_BLOCK threads per block (2 * 64 limbs *
+   8 bytes * 32 threads = 32 KB, within a block's default).  Provisional, not yet
+   measured: the register/shared split and block sizes come from the register
+   counts alone.  Auto mode, provisional as well: a gcd of two n-limb operands costs
+   about 1.4 * 64 n / 30 passes of n words, some tens of products' worth of work
+   per word moved, so the GPU only for batches of at least MPZG_GCD_WORTH_COUNT
+   elements whose average largest operand has at least MPZG_GCD_WORTH_AVG limbs,
+   the division family's numbers, until measured. */
+#define MPZG_GCD_MAX_LIMBS 64
+#define MPZG_GCD_REG_MAX 32
+#define MPZG_GCD_BLOCK 128
+#define MPZG_GCD_SMEM_BLOCK 32
+#define MPZG_GCD_WORTH_AVG 8
+#define MPZG_GCD_WORTH_COUNT ((size_t) 1 << 16)
+
 #endif

@@ -3,6 +3,7 @@
 
 #include <config.h>
 #include "mpzg-impl.h"
+#include "gpu.h"
 
 static int
 gcd_elem (const mpzg_batch *b, size_t i)
@@ -43,7 +44,7 @@ int
 mpzg_gcd_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, size_t n)
 {
   mpzg_batch b = { .name = "gcd_n", .elem = gcd_elem, .loop = gcd_loop, .out = { rop }, .in = { op1, op2 },
-                   .gpu = NULL, .divisor = -1, .cost_kind = MPZG_COST_GCD };
+                   .gpu = MPZG_GPU_FAMILY (gcd), .divisor = -1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);
   MPZG_CHECK_ARRAY (op2, n);

@@ -5,7 +5,7 @@
 
    A test file defines, then includes this file:
      MPN_NAME         the program's name, for messages
-     MPN_ADDSUB or MPN_MUL   the family
+     MPN_ADDSUB, MPN_MUL or MPN_GCD   the family
      MPN_SELECT(sh)   which classes to test (sh: const mpzg_mpn_shape *)
      MPN_SAMPLE       optional: test at most this many of the selected classes (the
                       first, the last and a random choice of the others)
@@ -46,8 +46,16 @@
 #define mpn_family_shape mpzg_mpn_mul_shape
 #define mpn_family_setup mpzg_mpn_mul_setup
 #define mpn_family_launch mpzg_mpn_mul
+#elif defined MPN_GCD
+#define MPN_FAMILY "gcd"
+#define MPN_NIN 2
+#define mpn_family_classes mpzg_mpn_gcd_classes
+#define mpn_family_shape mpzg_mpn_gcd_shape
+#define mpn_family_setup mpzg_mpn_gcd_setup
+#define mpn_family_launch mpzg_mpn_gcd
+#include "gcd-cases.h"
 #else
-#error "define MPN_ADDSUB or MPN_MUL before including mpn-shared.h"
+#error "define MPN_ADDSUB, MPN_MUL or MPN_GCD before including mpn-shared.h"
 #endif
 
 #define CANARY_WORDS 16
@@ -187,6 +195,31 @@ random_instance (mp_limb_t *x, mp_limb_t *y, unsigned char *flag, size_t w)
         y[i] = t;
       }
 }
+#elif defined MPN_GCD
+/* a and b of width w (w0 == w1): a pair of gcd-cases.h's kinds, sizes inside the
+   width, or the uniform operands of random_operand. */
+static void
+random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
+{
+  mpz_t za, zb;
+  (void) w1;
+  if (urand (4) == 0)
+    {
+      random_operand (a, w0);
+      random_operand (b, w0);
+      return;
+    }
+  mpz_init (za);
+  mpz_init (zb);
+  gcd_make (za, zb, 64 * (unsigned long) w0 - urand (2) * urand (64), (int) urand (GC_KINDS),
+            rands);
+  memset (a, 0, w0 * sizeof *a);
+  memset (b, 0, w0 * sizeof *b);
+  mpz_export (a, NULL, -1, sizeof *a, 0, 0, za);
+  mpz_export (b, NULL, -1, sizeof *b, 0, 0, zb);
+  mpz_clear (za);
+  mpz_clear (zb);
+}
 #else
 /* a of width w0, b of width w1, sometimes both all ones or (equal widths) equal. */
 static void
@@ -322,6 +355,14 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
   if (w1 != w0)
     {
       fail ("%s: add/sub widths %zu and %zu differ", where, w0, w1);
+      return 0;
+    }
+#elif defined MPN_GCD
+  ow = w0;
+  if (w1 != w0 || sh->layout != MPZG_MPN_INTERLEAVED || sh->itch != 0)
+    {
+      fail ("%s: gcd widths %zu and %zu, layout %u, itch %zu", where, w0, w1, sh->layout,
+            sh->itch);
       return 0;
     }
 #else
@@ -461,6 +502,22 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
       carry = flags[j] ? mpn_sub_n (want, x + j * w0, y + j * w1, (mp_size_t) w0)
         : mpn_add_n (want, x + j * w0, y + j * w1, (mp_size_t) w0);
       got_carry = il ? ((const unsigned char *) (out + ow * lanes))[j] : out[ow * lanes + j];
+#elif defined MPN_GCD
+      {
+        mpz_t za, zb, zg;
+        mpz_init (za);
+        mpz_init (zb);
+        mpz_init (zg);
+        mpz_import (za, w0, -1, sizeof (mp_limb_t), 0, 0, x + j * w0);
+        mpz_import (zb, w1, -1, sizeof (mp_limb_t), 0, 0, y + j * w1);
+        mpz_gcd (zg, za, zb);
+        memset (want, 0, ow * sizeof *want);
+        mpz_export (want, NULL, -1, sizeof *want, 0, 0, zg);
+        mpz_clear (za);
+        mpz_clear (zb);
+        mpz_clear (zg);
+      }
+      carry = 0;
 #else
       mpn_mul (want, x + j * w0, (mp_size_t) w0, y + j * w1, (mp_size_t) w1);
       carry = 0;
@@ -513,6 +570,8 @@ picked (const mpzg_mpn_shape *sh)
     return 0;
 #ifdef MPN_ADDSUB
   return sh->w[0] <= mpzg_mpn_addsub_max () && mpzg_mpn_addsub_class (sh->w[0]) == sh->cls;
+#elif defined MPN_GCD
+  return sh->w[0] <= mpzg_mpn_gcd_max () && mpzg_mpn_gcd_class (sh->w[0]) == sh->cls;
 #else
   return sh->w[0] <= mpzg_mpn_mul_max () && mpzg_mpn_mul_class (sh->w[0], sh->w[1]) == sh->cls;
 #endif
