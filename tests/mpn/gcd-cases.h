@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* gcd-cases.h -- operand pairs for the gcd tests (t-gcd-host.cc, t-gcd.c): the
+/* gcd-cases.h -- operand pairs for the gcd tests (t-bingcd-host.cc, t-bingcd.c): the
    sizes of the device's classes and the kinds of pairs that reach the binary
    GCD's edges.  C and C++. */
 #ifndef MPZG_GCD_CASES_H

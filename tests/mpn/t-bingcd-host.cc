@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* t-gcd-host.cc -- the device's gcd code (cuda/gcd/gcd-core.cuh), compiled for
+/* t-bingcd-host.cc -- the device's gcd code (cuda/gcd/gcd-core.cuh), compiled for
    the host and compared with mpz_gcd: whole instances of every class, with the
    operands in registers (RegStore) and in a strided buffer (MemStore, the shared
    memory kernel's store), over planted large common factors, equal operands, a
@@ -8,10 +8,10 @@
    every pair of sizes in the small classes.  It also checks each instance's outer
    iterations against the binary GCD's bound (30 steps each, one bit of
    len(a) + len(b) per step), the property Pornin's approximations must keep.
-   Needs no GPU, so the algorithm is checked on every build; tests/mpn/t-gcd.c
+   Needs no GPU, so the algorithm is checked on every build; tests/mpn/t-bingcd.c
    runs the kernels themselves.
 
-   Usage: t-gcd-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+   Usage: t-bingcd-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@ fail (const char *what, mpz_srcptr a, mpz_srcptr b, int W)
 {
   if (++failures > 10)
     return;
-  gmp_fprintf (stderr, "t-gcd-host: %s (class %d)\n  a = %#Zx\n  b = %#Zx\n", what, W, a, b);
+  gmp_fprintf (stderr, "t-bingcd-host: %s (class %d)\n  a = %#Zx\n  b = %#Zx\n", what, W, a, b);
 }
 
 static int
@@ -85,7 +85,7 @@ run_width (mp_limb_t *g, const mp_limb_t *a, const mp_limb_t *b, int mem, int la
     if (i % lanes != j && buf[i] != canary)
       {
         failures++;
-        fprintf (stderr, "t-gcd-host: class %d: another lane's word %d was written\n", W, i);
+        fprintf (stderr, "t-bingcd-host: class %d: another lane's word %d was written\n", W, i);
         break;
       }
 }
@@ -184,7 +184,7 @@ main (int argc, char **argv)
   gmp_randseed_ui (rs, seed);
   mpz_init (a);
   mpz_init (b);
-  printf ("t-gcd-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
+  printf ("t-bingcd-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
 
   /* fixed edges: zeros, ones, every class's widest all-ones and 2^(64W-1) */
   for (int k = 0; k < GCD_NWIDTHS; k++)
@@ -251,12 +251,12 @@ main (int argc, char **argv)
           check_pair (a, b, rs, "rsa");
         }
     }
-  printf ("t-gcd-host: %ld instances; most outer iterations against the bound: %.3f\n",
+  printf ("t-bingcd-host: %ld instances; most outer iterations against the bound: %.3f\n",
           instances, worst_ratio);
   mpz_clear (a);
   mpz_clear (b);
   gmp_randclear (rs);
   if (failures)
-    fprintf (stderr, "t-gcd-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
+    fprintf (stderr, "t-bingcd-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
   return failures ? 1 : 0;
 }
