@@ -59,11 +59,15 @@ divrem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW
   size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= lanes)
     return;
-  const size_t stride = contig ? 1 : lanes;
-  const u64 *np = in + (contig ? j * NN : j);
-  const u64 *dp = in + (size_t) NN * lanes + (contig ? j * ND : j);
-  u64 *qp = out + (contig ? j * QW : j);
-  u64 *rp = out + (size_t) QW * lanes + (contig ? j * ND : j);
+  /* interleaved: instance j at word j, rows `lanes` apart; contiguous: at j times
+     the operand's width, rows adjacent */
+  const u64 *np = in + j * (contig ? NN : 1);
+  const u64 *dp = in + (size_t) NN * lanes + j * (contig ? ND : 1);
+  u64 *qp = out + j * (contig ? QW : 1);
+  u64 *rp = out + (size_t) QW * lanes + j * (contig ? ND : 1);
+  if (contig)
+    lanes = 1;
+  const size_t stride = lanes;
   if (ND == 1)
     divrem_1 (np, dp, qp, rp, NN, QW, stride);
   else
