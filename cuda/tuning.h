@@ -138,16 +138,26 @@
 /* ... once the batch has about this much work (sum of na * nb). */
 #define MPZG_MUL_WORTH_WORK ((double) (1 << 22))
 
-/* Division (cuda/div/div.cu): one thread per instance, interleaved, schoolbook with
-   3-by-2 reciprocal steps; dividends and divisors of up to MPZG_DIV_MAX_LIMBS limbs
-   (the widest class of divrem_width there), larger ones on the CPU.  Auto mode:
-   provisional, not yet measured -- the GPU only for batches of at least
-   MPZG_DIV_WORTH_COUNT elements whose average largest operand has at least
-   MPZG_DIV_WORTH_AVG limbs (mul won end to end from 16 limbs; a division of an
-   nn-limb dividend costs about as many word products as an nn/2 by nn/2 product
-   but moves fewer words out). */
-#define MPZG_DIV_MAX_LIMBS 32
+/* Division (cuda/div/div.cu): schoolbook with 3-by-2 reciprocal steps; dividends
+   and divisors of up to MPZG_DIV_MAX_LIMBS limbs (the widest class of divrem_width
+   there, 2^18 bits), larger ones on the CPU.  Divisors of up to MPZG_DIV_SMALL_MAX
+   limbs one thread per instance (the divisor and the window in registers; the
+   interleaved layout when the dividend is that small too), up to MPZG_DIV_WARP_MAX
+   one warp per instance, above one block.  Not yet measured: the cuts are where the
+   registers run out (32 words of divisor and window per thread) and where a warp's
+   lanes would hold more than 8 words each.  Auto mode: provisional -- the GPU only
+   for batches of at least MPZG_DIV_WORTH_COUNT elements whose average largest
+   operand has at least MPZG_DIV_WORTH_AVG limbs (mul won end to end from 16 limbs;
+   a division of an nn-limb dividend costs about as many word products as an nn/2 by
+   nn/2 product but moves fewer words out). */
+#define MPZG_DIV_MAX_LIMBS 4096
+#define MPZG_DIV_SMALL_MAX 32
+#define MPZG_DIV_WARP_MAX 256
+/* Threads per block: the one-thread kernel; the one-warp kernel (4 instances per
+   block); the most the one-block kernel takes (4096 limbs at 8 words per thread). */
 #define MPZG_DIV_BLOCK 128
+#define MPZG_DIV_WARP_BLOCK 128
+#define MPZG_DIV_COOP_MAX_THREADS 512
 #define MPZG_DIV_WORTH_AVG 8
 #define MPZG_DIV_WORTH_COUNT ((size_t) 1 << 16)
 

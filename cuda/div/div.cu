@@ -1,47 +1,105 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* div.cu -- unsigned division with remainder on the device: n = q d + r, r < d.
 
-   Small and mid sizes, one thread per instance on the interleaved layout (loads
-   and stores coalesce across the instances of a warp), schoolbook division with a
-   precomputed reciprocal of the divisor's top two words (div-core.cuh: Möller and
-   Granlund's 3-by-2 step, as GMP's mpn_sbpi1_div_qr), and a one-limb-divisor path
-   through their 2-by-1 step.  The kernels are instantiated per divisor width
-   only: the dividend enters the register window a word at a time from global
-   memory, so its class width is only the stride of the layout.
+   Schoolbook division with a precomputed reciprocal of the divisor's top two words
+   (Möller and Granlund's 3-by-2 step, as GMP's mpn_sbpi1_div_qr), in three shapes
+   chosen by the divisor's class width ND:
+
+   - ND <= MPZG_DIV_SMALL_MAX: one thread per instance (div-core.cuh), the divisor
+     and the window in registers, a one-limb-divisor path through the 2-by-1 step.
+     On the interleaved layout when the dividend's class is that small too (loads
+     and stores coalesce across a warp's instances), else on the contiguous one
+     (each thread reads its own rows, through L1).
+   - ND up to MPZG_DIV_WARP_MAX: one warp per instance, K = ND / 32 words of the
+     divisor and of the window per lane (div-coop.cuh), several instances per block.
+   - Above: one block of ND / (32 K) warps per instance, K = 6 or 8.
+
+   Every shape is instantiated per divisor shape only: the dividend enters the
+   window a word at a time from global memory, so its class width is only the
+   stride of the layout.
 
    Classes: a pair of widths (NN, ND) from divrem_width, ND <= NN; a divisor of nd
    words takes the smallest width ND >= nd, a dividend of nn words the smallest
    NN >= max (nn, nd).  The quotient has nn - nd + 1 <= NN - dmin + 1 words, dmin
-   the smallest divisor the class takes (the width below ND, plus one). */
+   the smallest divisor the class takes (the width below ND, plus one).  Classes
+   with NN <= MPZG_DIV_SMALL_MAX are interleaved, the others contiguous. */
 
 #include <cuda_runtime.h>
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
 #include "div-core.cuh"
+#include "div-coop.cuh"
 
 namespace mpzg {
 namespace dv {
 
-static const unsigned divrem_width[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+/* The one table of widths: dividend and divisor classes alike.  Above the small
+   widths, each is 32 K times a power of two for K = 2, 3, 4, 6, 8 (the warp and
+   block shapes), two per octave. */
+static const unsigned divrem_width[] = {
+  1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
+  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
+};
 static const unsigned NW = sizeof divrem_width / sizeof divrem_width[0];
-static_assert (sizeof divrem_width / sizeof divrem_width[0] == 10 && MPZG_DIV_MAX_LIMBS == 32,
-               "divrem_width and MPZG_DIV_MAX_LIMBS disagree");
+static const unsigned NW_SMALL = 10;
+static_assert (NW == 23 && MPZG_DIV_MAX_LIMBS == 4096 && MPZG_DIV_SMALL_MAX == 32
+               && MPZG_DIV_WARP_MAX == 256,
+               "divrem_width and the limits of tuning.h disagree");
+static_assert (2 * MPZG_DIV_SMALL_MAX <= MPZG_MPN_INTERLEAVED_MAX,
+               "the interleaved classes exceed the host's staging tile");
 
-/* Inputs n (NN rows), d (ND rows); outputs q (QW rows), r (ND rows); row i of an
-   operand at i * lanes. */
+/* One thread per instance.  Inputs n (NN rows), d (ND rows); outputs q (QW rows),
+   r (ND rows); each operand's block is `lanes` instances wide.  Interleaved: word
+   i of instance j at i * lanes + j; contiguous: at j * width + i. */
 template <int ND>
 __global__ void __launch_bounds__ (MPZG_DIV_BLOCK)
-divrem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW, size_t lanes)
+divrem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW, size_t lanes,
+               bool contig)
 {
   size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= lanes)
     return;
-  const u64 *np = in + j, *dp = in + (size_t) NN * lanes + j;
-  u64 *qp = out + j, *rp = out + (size_t) QW * lanes + j;
+  /* interleaved: instance j at word j, rows `lanes` apart; contiguous: at j times
+     the operand's width, rows adjacent */
+  const u64 *np = in + j * (contig ? NN : 1);
+  const u64 *dp = in + (size_t) NN * lanes + j * (contig ? ND : 1);
+  u64 *qp = out + j * (contig ? QW : 1);
+  u64 *rp = out + (size_t) QW * lanes + j * (contig ? ND : 1);
+  if (contig)
+    lanes = 1;
+  const size_t stride = lanes;
   if (ND == 1)
-    divrem_1 (np, dp, qp, rp, NN, QW, lanes);
+    divrem_1 (np, dp, qp, rp, NN, QW, stride);
   else
-    divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, lanes);
+    divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, stride);
+}
+
+/* One warp per instance, contiguous; ND = 32 K. */
+template <int K>
+__global__ void __launch_bounds__ (MPZG_DIV_WARP_BLOCK)
+divrem_warp_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW,
+                    size_t count)
+{
+  const int ND = 32 * K;
+  size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  if (j >= count)
+    return;                     /* the whole warp */
+  warp_x x;
+  divrem_coop<K> (x, in + j * NN, in + (size_t) NN * count + j * ND, out + j * QW,
+                  out + (size_t) QW * count + j * ND, NN, QW);
+}
+
+/* One block per instance, contiguous; ND = blockDim.x * K. */
+template <int K>
+__global__ void __launch_bounds__ (MPZG_DIV_COOP_MAX_THREADS)
+divrem_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW,
+                     size_t count)
+{
+  __shared__ block_smem sm;
+  const size_t ND = (size_t) blockDim.x * K, j = blockIdx.x;
+  block_x x (&sm);
+  divrem_coop<K> (x, in + j * NN, in + (size_t) NN * count + j * ND, out + j * QW,
+                  out + (size_t) QW * count + j * ND, NN, QW);
 }
 
 /* Index of the smallest width >= n, or NW. */
@@ -59,6 +117,56 @@ static unsigned
 class_of (unsigned a, unsigned b)
 {
   return a * (a + 1) / 2 + b;
+}
+
+static int
+launch_small (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t lanes, bool contig,
+              cudaStream_t st)
+{
+  const unsigned blocks = (unsigned) ((lanes + MPZG_DIV_BLOCK - 1) / MPZG_DIV_BLOCK);
+  switch (ND)
+    {
+#define MPZG_DIV_K(k)                                                                   \
+    case k:                                                                             \
+      divrem_kernel<k><<<blocks, MPZG_DIV_BLOCK, 0, st>>> (in, out, NN, QW, lanes, contig); \
+      break;
+      MPZG_DIV_K (1) MPZG_DIV_K (2) MPZG_DIV_K (3) MPZG_DIV_K (4) MPZG_DIV_K (6)
+      MPZG_DIV_K (8) MPZG_DIV_K (12) MPZG_DIV_K (16) MPZG_DIV_K (24) MPZG_DIV_K (32)
+#undef MPZG_DIV_K
+    default:
+      return (int) cudaErrorInvalidValue;
+    }
+  return (int) cudaGetLastError ();
+}
+
+static int
+launch_coop (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t count, cudaStream_t st)
+{
+  if (ND <= MPZG_DIV_WARP_MAX)
+    {
+      const unsigned per = MPZG_DIV_WARP_BLOCK / 32;
+      const unsigned blocks = (unsigned) ((count + per - 1) / per);
+      switch (ND / 32)
+        {
+#define MPZG_DIV_W(k)                                                                   \
+        case k:                                                                         \
+          divrem_warp_kernel<k><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, QW, count); \
+          break;
+          MPZG_DIV_W (2) MPZG_DIV_W (3) MPZG_DIV_W (4) MPZG_DIV_W (6) MPZG_DIV_W (8)
+#undef MPZG_DIV_W
+        default:
+          return (int) cudaErrorInvalidValue;
+        }
+    }
+  else if (count > 0x7fffffffu)
+    return (int) cudaErrorInvalidValue;
+  else if (ND % (8 * 32) == 0 && ND / 8 <= MPZG_DIV_COOP_MAX_THREADS)
+    divrem_block_kernel<8><<<(unsigned) count, ND / 8, 0, st>>> (in, out, NN, QW, count);
+  else if (ND % (6 * 32) == 0 && ND / 6 <= MPZG_DIV_COOP_MAX_THREADS)
+    divrem_block_kernel<6><<<(unsigned) count, ND / 6, 0, st>>> (in, out, NN, QW, count);
+  else
+    return (int) cudaErrorInvalidValue;
+  return (int) cudaGetLastError ();
 }
 
 } /* namespace dv */
@@ -94,7 +202,7 @@ mpzg_mpn_divrem_shape (unsigned cls, mpzg_mpn_shape *sh)
   unsigned NN = divrem_width[a], ND = divrem_width[b];
   unsigned dmin = b == 0 ? 1 : divrem_width[b - 1] + 1;
   sh->cls = cls;
-  sh->layout = MPZG_MPN_INTERLEAVED;
+  sh->layout = a < NW_SMALL ? MPZG_MPN_INTERLEAVED : MPZG_MPN_CONTIGUOUS;
   sh->w[0] = NN;
   sh->w[1] = ND;
   sh->w[2] = 0;
@@ -109,7 +217,7 @@ mpzg_mpn_divrem_shape (unsigned cls, mpzg_mpn_shape *sh)
 extern "C" int
 mpzg_mpn_divrem_setup (const mpzg_mpn_device *dev)
 {
-  (void) dev;                   /* registers only: nothing to opt into */
+  (void) dev;     /* registers and under 1 KB of static shared memory: nothing to opt into */
   return 0;
 }
 
@@ -122,19 +230,9 @@ mpzg_mpn_divrem (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
   if (lanes == 0)
     return 0;
   const int NN = (int) sh->w[0], QW = (int) sh->ow[0];
-  const unsigned blocks = (unsigned) ((lanes + MPZG_DIV_BLOCK - 1) / MPZG_DIV_BLOCK);
+  const unsigned ND = sh->w[1];
   cudaStream_t st = (cudaStream_t) s;
-  switch (sh->w[1])
-    {
-#define MPZG_DIV_K(k)                                                                   \
-    case k:                                                                             \
-      divrem_kernel<k><<<blocks, MPZG_DIV_BLOCK, 0, st>>> (in, out, NN, QW, lanes);       \
-      break;
-      MPZG_DIV_K (1) MPZG_DIV_K (2) MPZG_DIV_K (3) MPZG_DIV_K (4) MPZG_DIV_K (6)
-      MPZG_DIV_K (8) MPZG_DIV_K (12) MPZG_DIV_K (16) MPZG_DIV_K (24) MPZG_DIV_K (32)
-#undef MPZG_DIV_K
-    default:
-      return (int) cudaErrorInvalidValue;
-    }
-  return (int) cudaGetLastError ();
+  if (ND <= MPZG_DIV_SMALL_MAX)
+    return launch_small (ND, in, out, NN, QW, lanes, sh->layout == MPZG_MPN_CONTIGUOUS, st);
+  return launch_coop (ND, in, out, NN, QW, lanes, st);
 }

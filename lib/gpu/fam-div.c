@@ -17,6 +17,7 @@
    output is written.  Zero divisors never come here (batch.c skips them). */
 
 #include <config.h>
+#include <string.h>
 #include "mpzg.h"
 #include "gpu.h"
 #include "layout.h"
@@ -61,25 +62,37 @@ div_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   const mpzg_gpu_chunk *c = x->c;
   const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
   const size_t Mn = sh->w[0], Md = sh->w[1], lanes = c->lanes, cnt = c->count;
-  mpzg_word tile[2 * MPZG_DIV_MAX_LIMBS * MPZG_LANES];
-  for (size_t g = begin; g < end; g++)
+  mpzg_word *in = x->buf;
+  if (sh->layout == MPZG_MPN_INTERLEAVED)
     {
-      size_t j0 = g * MPZG_LANES;
-      for (size_t l = 0; l < MPZG_LANES; l++)
+      mpzg_word tile[2 * MPZG_DIV_SMALL_MAX * MPZG_LANES];
+      for (size_t g = begin; g < end; g++)
         {
-          size_t j = j0 + l;
-          if (j >= cnt)
+          size_t j0 = g * MPZG_LANES;
+          for (size_t l = 0; l < MPZG_LANES; l++)
             {
-              mpzg_tile_clear (tile, Mn + Md, l);
-              continue;
+              size_t j = j0 + l;
+              if (j >= cnt)
+                {
+                  mpzg_tile_clear (tile, Mn + Md, l);
+                  continue;
+                }
+              mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
+              const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+              mpzg_tile_put (tile, 0, Mn, mpz_limbs_read (p->in[0][t->e]), t->n[0], l);
+              mpzg_tile_put (tile, Mn, Md, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
             }
-          mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
-          const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
-          mpzg_tile_put (tile, 0, Mn, mpz_limbs_read (p->in[0][t->e]), t->n[0], l);
-          mpzg_tile_put (tile, Mn, Md, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
+          mpzg_tile_store (in, lanes, j0, tile, Mn + Md);
         }
-      mpzg_tile_store (x->buf, lanes, j0, tile, Mn + Md);
     }
+  else
+    for (size_t j = begin; j < end; j++)
+      {
+        mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
+        const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+        mpzg_stage_in (in + j * Mn, mpz_limbs_read (p->in[0][t->e]), t->n[0], Mn);
+        mpzg_stage_in (in + Mn * cnt + j * Md, mpz_limbs_read (p->in[1][t->e]), t->n[1], Md);
+      }
   mpzg_stream_fence ();
 }
 
@@ -101,6 +114,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   const mpzg_gpu_chunk *c = x->c;
   const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
   const size_t QW = sh->ow[0], RW = sh->ow[1], lanes = c->lanes, cnt = c->count;
+  const int il = sh->layout == MPZG_MPN_INTERLEAVED;
   const mpzg_word *out = x->buf;
   mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
@@ -115,10 +129,19 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
         }
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
       const int nneg = t->flag & 1, dneg = (t->flag >> 1) & 1;
-      /* q: QW words and a carry word; r: RW words */
+      /* q: QW words and a carry word; r: RW words (64 KB of stack at the largest
+         class: the outputs may be the inputs, so both are formed here first) */
       mpzg_word q[MPZG_DIV_MAX_LIMBS + 1], r[MPZG_DIV_MAX_LIMBS];
-      mpzg_column (q, out, lanes, j, QW);
-      mpzg_column (r, out + QW * lanes, lanes, j, RW);
+      if (il)
+        {
+          mpzg_column (q, out, lanes, j, QW);
+          mpzg_column (r, out + QW * lanes, lanes, j, RW);
+        }
+      else
+        {
+          memcpy (q, out + j * QW, QW * sizeof *q);
+          memcpy (r, out + QW * cnt + j * RW, RW * sizeof *r);
+        }
       size_t qn = normalized (q, QW), rn = normalized (r, RW);
       int qneg = nneg != dneg, rneg = nneg;
       if (rn > 0 && ((round == ROUND_F && nneg != dneg) || (round == ROUND_C && nneg == dneg)

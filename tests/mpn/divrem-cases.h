@@ -8,11 +8,28 @@
 #include <string.h>
 #include <gmp.h>
 
-/* The divisor widths of the device's classes, and its widest dividend
-   (cuda/div/div.cu). */
-static const int divrem_widths[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+/* The widths of the device's classes (cuda/div/div.cu's divrem_width), dividend
+   and divisor alike; the first DIVREM_NSMALL are the one-thread kernel's divisor
+   widths and, for dividends, the interleaved classes' (up to DIVREM_SMALL_MAX). */
+static const int divrem_widths[] = {
+  1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
+  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
+};
 #define DIVREM_NWIDTHS ((int) (sizeof divrem_widths / sizeof divrem_widths[0]))
-#define DIVREM_MAX 32
+#define DIVREM_NSMALL 10
+#define DIVREM_SMALL_MAX 32
+#define DIVREM_MAX 4096
+
+/* The smallest divisor size the class of divisor width nd_w takes, or -1. */
+static int
+divrem_dmin (int nd_w)
+{
+  int k;
+  for (k = 0; k < DIVREM_NWIDTHS; k++)
+    if (divrem_widths[k] == nd_w)
+      return k == 0 ? 1 : divrem_widths[k - 1] + 1;
+  return -1;
+}
 
 enum
 {

@@ -8,6 +8,8 @@
    It also counts the rare corrections and fails if any was never taken, so that
    the adversarial cases are known to reach them.
 
+   The classes above DIVREM_SMALL_MAX limbs are t-divrem-big-host's.
+
    Usage: t-divrem-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
 
 #include <stdio.h>
@@ -135,8 +137,8 @@ run_one (const mp_limb_t *np, int NN, const mp_limb_t *dp, int QW, mp_limb_t *qp
          int lanes, int j)
 {
   const int C = 3;              /* canary words after each operand's rows */
-  static u64 nb[(DIVREM_MAX + 3) * 5], db[(DIVREM_MAX + 3) * 5];
-  static u64 qb[(DIVREM_MAX + 3) * 5], rb[(DIVREM_MAX + 3) * 5];
+  static u64 nb[(DIVREM_SMALL_MAX + 3) * 5], db[(DIVREM_SMALL_MAX + 3) * 5];
+  static u64 qb[(DIVREM_SMALL_MAX + 3) * 5], rb[(DIVREM_SMALL_MAX + 3) * 5];
   const u64 canary = 0x5a5a5a5a5a5a5a5aull;
   for (int i = 0; i < (NN + C) * lanes; i++)
     nb[i] = 0xdeadbeefdeadbeefull;
@@ -192,7 +194,7 @@ run_class (int ND, int NN, const mp_limb_t *np, const mp_limb_t *dp, int QW, mp_
 static int
 pad (int n)
 {
-  for (int k = 0; k < DIVREM_NWIDTHS; k++)
+  for (int k = 0; k < DIVREM_NSMALL; k++)
     if (n <= divrem_widths[k])
       return divrem_widths[k];
   abort ();
@@ -202,13 +204,9 @@ pad (int n)
 static void
 class_of (int nn, int nd, int *NN, int *ND, int *QW)
 {
-  int k = 0;
   *ND = pad (nd);
   *NN = pad (nn > nd ? nn : nd);
-  while (divrem_widths[k] != *ND)
-    k++;
-  int dmin = k == 0 ? 1 : divrem_widths[k - 1] + 1;
-  *QW = *NN - dmin + 1;
+  *QW = *NN - divrem_dmin (*ND) + 1;
 }
 
 static long instances;
@@ -216,7 +214,7 @@ static long instances;
 static void
 compare (const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd, int kind, int lanes, int j)
 {
-  mp_limb_t q[DIVREM_MAX + 1], r[DIVREM_MAX], qref[DIVREM_MAX + 1], rref[DIVREM_MAX];
+  mp_limb_t q[DIVREM_SMALL_MAX + 1], r[DIVREM_SMALL_MAX], qref[DIVREM_SMALL_MAX + 1], rref[DIVREM_SMALL_MAX];
   int NN, ND, QW;
   class_of (nn, nd, &NN, &ND, &QW);
   divrem_ref (qref, QW, rref, ND, np, NN, dp, ND);
@@ -239,7 +237,7 @@ check_alphabet (void)
   static const mp_limb_t A[] = { 0, 1, ((mp_limb_t) 1 << 63) - 1, (mp_limb_t) 1 << 63,
                                  ((mp_limb_t) 1 << 63) + 1, ~(mp_limb_t) 1, ~(mp_limb_t) 0 };
   const int K = (int) (sizeof A / sizeof A[0]);
-  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX];
+  mp_limb_t np[DIVREM_SMALL_MAX], dp[DIVREM_SMALL_MAX];
   for (int nd = 1; nd <= 3; nd++)
     for (int nn = 0; nn + nd <= 6; nn++)
       {
@@ -265,7 +263,7 @@ check_alphabet (void)
 static void
 check_instance (gmp_randstate_t rs, int nn, int nd, int kind)
 {
-  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX];
+  mp_limb_t np[DIVREM_SMALL_MAX], dp[DIVREM_SMALL_MAX];
   memset (np, 0, sizeof np);
   memset (dp, 0, sizeof dp);
   divrem_make (np, nn, dp, nd, kind, rs);
@@ -292,8 +290,8 @@ main (int argc, char **argv)
   for (long round = 0; round < rounds; round++)
     {
       /* every divisor size, every dividend size up to the widest class, every kind */
-      for (int nd = 1; nd <= DIVREM_MAX; nd++)
-        for (int nn = 0; nn <= DIVREM_MAX; nn++)
+      for (int nd = 1; nd <= DIVREM_SMALL_MAX; nd++)
+        for (int nn = 0; nn <= DIVREM_SMALL_MAX; nn++)
           for (int kind = 0; kind < DC_KINDS; kind++)
             for (int rep = 0; rep < 3; rep++)
               check_instance (rs, nn, nd, kind);

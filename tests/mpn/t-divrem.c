@@ -4,8 +4,11 @@
    just above and below multiples of the divisor, the largest dividends and
    quotients, quotient digits of all ones, partial remainders that force the digit
    B - 1 or an add-back, one-limb divisors, dividends shorter than the divisor, and
-   the zero instances that pad a chunk.  Output words hold garbage before the
-   launch, and canary words around the outputs must survive it.
+   the zero instances that pad a chunk; interleaved classes (up to
+   DIVREM_SMALL_MAX limbs) and contiguous ones (up to DIVREM_MAX, the one-thread,
+   one-warp and one-block kernels), each class at its edges: the smallest and
+   largest dividend and divisor sizes it takes.  Output words hold garbage before
+   the launch, and canary words around the outputs must survive it.
 
    Exits 77 (skipped) when no CUDA device is usable.
    Usage: t-divrem [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
@@ -49,15 +52,28 @@ cuda_ok (cudaError_t e, const char *what)
   return 0;
 }
 
-/* Smallest divisor size the class of divisor width nd_w takes. */
-static int
-dmin_of (int nd_w)
+#define dmin_of divrem_dmin
+
+/* Word i of instance j of an operand of width w at the given offset (in words)
+   of a buffer of `lanes` instances, in the class's layout. */
+static size_t
+at (int il, size_t off, size_t lanes, int w, size_t j, int i)
 {
-  int k;
-  for (k = 0; k < DIVREM_NWIDTHS; k++)
-    if (divrem_widths[k] == nd_w)
-      return k == 0 ? 1 : divrem_widths[k - 1] + 1;
-  return -1;
+  return off + (il ? (size_t) i * lanes + j : j * (size_t) w + (size_t) i);
+}
+
+/* A size in [lo, hi], the edges more often than not. */
+static int
+edge_size (int lo, int hi, gmp_randstate_t rs)
+{
+  switch (gmp_urandomm_ui (rs, 6))
+    {
+    case 0: return lo;
+    case 1: return hi;
+    case 2: return lo + 1 <= hi ? lo + 1 : hi;
+    case 3: return hi - 1 >= lo ? hi - 1 : lo;
+    default: return lo + (int) gmp_urandomm_ui (rs, (unsigned long) (hi - lo + 1));
+    }
 }
 
 /* One class: `count` instances (padded to lanes with zero instances). */
@@ -67,41 +83,48 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
   mpzg_mpn_shape sh;
   mpzg_mpn_divrem_shape (cls, &sh);
   const int NN = (int) sh.w[0], ND = (int) sh.w[1], QW = (int) sh.ow[0], RW = (int) sh.ow[1];
+  const int il = NN <= DIVREM_SMALL_MAX;
   const size_t groups = (count + MPZG_MPN_LANE_GROUP - 1) / MPZG_MPN_LANE_GROUP;
-  const size_t lanes = (groups | 1) * MPZG_MPN_LANE_GROUP;
+  /* interleaved: padded with zero instances; contiguous: exactly the instances */
+  const size_t lanes = il ? (groups | 1) * MPZG_MPN_LANE_GROUP : count;
   const size_t in_words = (size_t) (NN + ND) * lanes, out_words = (size_t) (QW + RW) * lanes;
   mp_limb_t *in = calloc (in_words, sizeof *in);
   mp_limb_t *out = malloc ((out_words + 2 * GUARD) * sizeof *out);
-  mp_limb_t np[DIVREM_MAX], dp[DIVREM_MAX], qref[DIVREM_MAX + 1], rref[DIVREM_MAX];
+  mp_limb_t *np = malloc (4 * (DIVREM_MAX + 1) * sizeof *np);
+  mp_limb_t *dp = np + DIVREM_MAX + 1, *qref = dp + DIVREM_MAX + 1, *rref = qref + DIVREM_MAX + 1;
   mpzg_mpn_word *din = NULL, *dout = NULL;
   size_t j;
   int i;
-  if (in == NULL || out == NULL)
+  if (in == NULL || out == NULL || np == NULL)
     {
       fprintf (stderr, "t-divrem: out of memory\n");
       exit (1);
     }
-  if (sh.cls != cls || sh.layout != MPZG_MPN_INTERLEAVED || ND > NN || sh.itch != 0
+  if (sh.cls != cls || sh.layout != (il ? MPZG_MPN_INTERLEAVED : MPZG_MPN_CONTIGUOUS)
+      || ND > NN || sh.itch != 0
       || QW != NN - dmin_of (ND) + 1 || RW != ND
       || sh.in_bytes != (size_t) (NN + ND) * 8 || sh.out_bytes != (size_t) (QW + RW) * 8)
     report ("shape", cls, 0, NULL, 0, NULL, 0);
   for (j = 0; j < count; j++)
     {
-      /* sizes of this class, by rejection */
-      int nn, nd;
+      /* sizes of this class, at its edges more often than not: the divisor in
+         [dmin, ND], the dividend in [0, NN] within the class */
+      int nn, nd, nmin;
+      nd = edge_size (dmin_of (ND), ND, rs);
+      nmin = NN == ND ? nd - 1 : dmin_of (NN);    /* NN == ND: shorter dividends too */
+      if (nmin < 0)
+        nmin = 0;
       do
-        {
-          nd = dmin_of (ND) + (int) gmp_urandomm_ui (rs, (unsigned long) (ND - dmin_of (ND) + 1));
-          nn = (int) gmp_urandomm_ui (rs, (unsigned long) NN + 1);
-        }
+        nn = j % 5 == 4 ? (int) gmp_urandomm_ui (rs, (unsigned long) NN + 1)
+          : edge_size (nmin, NN, rs);
       while (mpzg_mpn_divrem_class ((size_t) nn, (size_t) nd) != cls);
-      memset (np, 0, sizeof np);
-      memset (dp, 0, sizeof dp);
+      memset (np, 0, (DIVREM_MAX + 1) * sizeof *np);
+      memset (dp, 0, (DIVREM_MAX + 1) * sizeof *dp);
       divrem_make (np, nn, dp, nd, (int) (j % DC_KINDS), rs);
       for (i = 0; i < NN; i++)
-        in[(size_t) i * lanes + j] = np[i];
+        in[at (il, 0, lanes, NN, j, i)] = np[i];
       for (i = 0; i < ND; i++)
-        in[(size_t) (NN + i) * lanes + j] = dp[i];
+        in[at (il, (size_t) NN * lanes, lanes, ND, j, i)] = dp[i];
     }
   if (!cuda_ok (cudaMalloc ((void **) &din, in_words * 8), "cudaMalloc")
       || !cuda_ok (cudaMalloc ((void **) &dout, (out_words + 2 * GUARD) * 8), "cudaMalloc")
@@ -128,25 +151,25 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
     {
       const mp_limb_t *o = out + GUARD;
       for (i = 0; i < NN; i++)
-        np[i] = in[(size_t) i * lanes + j];
+        np[i] = in[at (il, 0, lanes, NN, j, i)];
       for (i = 0; i < ND; i++)
-        dp[i] = in[(size_t) (NN + i) * lanes + j];
+        dp[i] = in[at (il, (size_t) NN * lanes, lanes, ND, j, i)];
       if (j < count)
         divrem_ref (qref, QW, rref, RW, np, NN, dp, ND);
       else
         {
           /* a zero instance: q = 0, r = 0 */
-          memset (qref, 0, sizeof qref);
-          memset (rref, 0, sizeof rref);
+          memset (qref, 0, (size_t) QW * sizeof *qref);
+          memset (rref, 0, (size_t) RW * sizeof *rref);
         }
       for (i = 0; i < QW; i++)
-        if (o[(size_t) i * lanes + j] != qref[i])
+        if (o[at (il, 0, lanes, QW, j, i)] != qref[i])
           {
             report ("quotient", cls, j, np, NN, dp, ND);
             break;
           }
       for (i = 0; i < RW; i++)
-        if (o[(size_t) (QW + i) * lanes + j] != rref[i])
+        if (o[at (il, (size_t) QW * lanes, lanes, RW, j, i)] != rref[i])
           {
             report ("remainder", cls, j, np, NN, dp, ND);
             break;
@@ -157,6 +180,7 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
   cudaFree (dout);
   free (in);
   free (out);
+  free (np);
 }
 
 int
@@ -198,9 +222,15 @@ main (int argc, char **argv)
   for (r = 0; r < rounds; r++)
     for (cls = 0; cls < mpzg_mpn_divrem_classes (); cls++)
       {
-        /* one small chunk (a single lane group and its padding), one of many warps */
+        mpzg_mpn_shape sh;
+        mpzg_mpn_divrem_shape (cls, &sh);
+        /* one small chunk (a single lane group, or a few instances), and one of
+           many warps or blocks, fewer where an instance is long (GMP checks them
+           all) */
+        size_t words = (size_t) sh.w[0] + sh.w[1];
+        size_t many = words <= 64 ? 3000 : words <= 512 ? 600 : words <= 2048 ? 150 : 40;
         check_class (&dev, cls, 1 + gmp_urandomm_ui (rs, 7), rs);
-        check_class (&dev, cls, 3000 + gmp_urandomm_ui (rs, 200), rs);
+        check_class (&dev, cls, many + gmp_urandomm_ui (rs, 1 + many / 16), rs);
       }
   gmp_randclear (rs);
   if (failures)

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-divrem-big-host.cc -- the device's division code for the classes above
+   DIVREM_SMALL_MAX limbs, compiled for the host and compared with mpn_tdiv_qr:
+
+   - divisors of up to 32 limbs under long dividends: the one-thread code of
+     div-core.cuh on the contiguous layout (stride 1);
+   - longer divisors: the cooperative code of div-coop.cuh, all T threads of an
+     instance emulated by an exchange context that runs each phase for every thread
+     in turn and forms the scans from 32-bit ballot masks, warp by warp and then over
+     the warps' sums, as the device's warp and block contexts do.
+
+   Every class edge (the smallest and largest divisor and dividend of each class,
+   and dividends shorter than the divisor), every adversarial kind of
+   divrem-cases.h.  Fails if the cooperative code never took the digit B - 1 or
+   the add-back.  Needs no GPU; tests/mpn/t-divrem runs the kernels themselves.
+
+   Usage: t-divrem-big-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+#include <gmp.h>
+
+static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
+#define MPZG_DIV_COUNT(what) (n_##what++)
+#include "div-core.cuh"
+#include "div-coop.cuh"
+#include "divrem-cases.h"
+
+using mpzg::dv::u64;
+using mpzg::dv::chain_masks;
+
+static int failures;
+
+static void
+fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd)
+{
+  if (++failures > 10)
+    return;
+  fprintf (stderr, "t-divrem-big-host: %s\n  n (%d words) =", what, nn);
+  for (int i = nn - 1; i >= 0 && i >= nn - 6; i--)
+    fprintf (stderr, " %016llx", (unsigned long long) np[i]);
+  fprintf (stderr, " ...\n  d (%d words) =", nd);
+  for (int i = nd - 1; i >= 0 && i >= nd - 6; i--)
+    fprintf (stderr, " %016llx", (unsigned long long) dp[i]);
+  fprintf (stderr, " ...\n");
+}
+
+/* All T threads of one instance (T a multiple of 32, at most 512). */
+struct host_x
+{
+  static const int V = 512;
+  int n;
+  int last_word;                /* the index of the previous word () call */
+  bool started;
+  bool bad;                     /* an exchange was called out of its contract */
+
+  explicit host_x (int threads) : n (threads), last_word (0), started (false), bad (false) {}
+  int nv () const { return n; }
+  int T () const { return n; }
+  int tid (int v) const { return v; }
+
+  void
+  up (const u64 (&c)[V], u64 (&cin)[V], u64 &ctop)
+  {
+    for (int v = n - 1; v >= 0; v--)
+      cin[v] = v ? c[v - 1] : 0;
+    ctop = c[n - 1];
+  }
+
+  /* as block_x::scan (warp_x's is its one-warp case), and checked against the
+     chain run thread by thread */
+  void
+  scan (const bool (&g)[V], const bool (&p)[V], u64 (&b)[V], u64 &beta)
+  {
+    const int W = n / 32;
+    unsigned G[16] = { 0 }, P[16] = { 0 }, SG = 0, SP = 0;
+    for (int v = 0; v < n; v++)
+      {
+        if (g[v] && p[v])
+          bad = true;           /* generate and propagate must be exclusive */
+        G[v / 32] |= (unsigned) g[v] << (v % 32);
+        P[v / 32] |= (unsigned) p[v] << (v % 32);
+      }
+    for (int w = 0; w < W; w++)
+      {
+        SG |= (unsigned) ((chain_masks (G[w], P[w], 0) >> 32) & 1) << w;
+        SP |= (unsigned) (P[w] == 0xffffffffu) << w;
+      }
+    u64 sw = chain_masks (SG, SP, 0);
+    u64 serial = 0;
+    for (int v = 0; v < n; v++)
+      {
+        const int w = v / 32;
+        b[v] = (chain_masks (G[w], P[w], (unsigned) (sw >> w) & 1) >> (v % 32)) & 1;
+        if (b[v] != serial)
+          bad = true;
+        serial = g[v] || (p[v] && serial);
+      }
+    beta = (sw >> W) & 1;
+    if (beta != serial)
+      bad = true;
+  }
+
+  template <int K>
+  void
+  shift (u64 (&R)[V][K], u64 bottom, u64 &top, u64 &r1, u64 &r0)
+  {
+    const int ND = n * K;
+    top = R[(ND - 1) / K][(ND - 1) % K];
+    r1 = R[(ND - 2) / K][(ND - 2) % K];
+    r0 = R[(ND - 3) / K][(ND - 3) % K];
+    for (int o = ND - 1; o > 0; o--)
+      R[o / K][o % K] = R[(o - 1) / K][(o - 1) % K];
+    R[0][0] = bottom;
+  }
+
+  void
+  down (const u64 (&c)[V], u64 (&co)[V])
+  {
+    for (int v = 0; v < n; v++)
+      co[v] = v + 1 < n ? c[v + 1] : 0;
+  }
+
+  /* the driver's loop over all threads already formed the maxima */
+  void maxes (int &, int &) {}
+
+  u64
+  word (const u64 *np, int i, int nn)
+  {
+    if (started && i != last_word - 1)
+      bad = true;
+    started = true;
+    last_word = i;
+    return mpzg::dv::word_at (np, i, nn, 1);
+  }
+};
+
+/* The cooperative code for divisor width ND, K words per thread chosen as
+   div.cu's launch_coop does. */
+static bool
+run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+{
+  const int K = ND <= 256 ? ND / 32 : ND % (8 * 32) == 0 ? 8 : 6;
+  host_x x (ND / K);
+  switch (K)
+    {
+    case 2: mpzg::dv::divrem_coop<2> (x, np, dp, qp, rp, NN, QW); break;
+    case 3: mpzg::dv::divrem_coop<3> (x, np, dp, qp, rp, NN, QW); break;
+    case 4: mpzg::dv::divrem_coop<4> (x, np, dp, qp, rp, NN, QW); break;
+    case 6: mpzg::dv::divrem_coop<6> (x, np, dp, qp, rp, NN, QW); break;
+    case 8: mpzg::dv::divrem_coop<8> (x, np, dp, qp, rp, NN, QW); break;
+    default: abort ();
+    }
+  return !x.bad;
+}
+
+/* The one-thread code, stride 1, for divisor width ND <= 32. */
+template <int ND>
+static void
+run_small_w (const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+{
+  if (ND == 1)
+    mpzg::dv::divrem_1 (np, dp, qp, rp, NN, QW, 1);
+  else
+    mpzg::dv::divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, 1);
+}
+
+static void
+run_small (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+{
+  switch (ND)
+    {
+#define W(k) case k: run_small_w<k> (np, dp, qp, rp, NN, QW); break;
+      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32)
+#undef W
+    default: abort ();
+    }
+}
+
+static int
+pad (int n)
+{
+  for (int k = 0; k < DIVREM_NWIDTHS; k++)
+    if (n <= divrem_widths[k])
+      return divrem_widths[k];
+  abort ();
+}
+
+static long instances;
+
+/* One instance of sizes (nn, nd) of class (NN, ND), nn > DIVREM_SMALL_MAX or
+   nd > DIVREM_SMALL_MAX, of the given kind. */
+static void
+check (gmp_randstate_t rs, int nn, int nd, int kind)
+{
+  const int ND = pad (nd), NN = pad (nn > nd ? nn : nd), QW = NN - divrem_dmin (ND) + 1;
+  const int C = 3;              /* canary words after each output */
+  const u64 canary = 0x5a5a5a5a5a5a5a5aull;
+  std::vector<mp_limb_t> n (NN, 0), d (ND, 0), qref (QW), rref (ND);
+  std::vector<u64> nb (NN + C, 0xdeadbeefdeadbeefull), db (ND + C, 0xdeadbeefdeadbeefull);
+  std::vector<u64> q (QW + C, canary), r (ND + C, canary);
+  divrem_make (n.data (), nn, d.data (), nd, kind, rs);
+  for (int i = 0; i < NN; i++)
+    nb[i] = n[i];
+  for (int i = 0; i < ND; i++)
+    db[i] = d[i];
+  divrem_ref (qref.data (), QW, rref.data (), ND, n.data (), NN, d.data (), ND);
+  bool ok = true;
+  if (ND <= DIVREM_SMALL_MAX)
+    run_small (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW);
+  else
+    ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW);
+  instances++;
+  for (int i = 0; i < C; i++)
+    if (q[QW + i] != canary || r[ND + i] != canary)
+      ok = false;
+  for (int i = 0; i < QW; i++)
+    if (q[i] != qref[i])
+      ok = false;
+  for (int i = 0; i < ND; i++)
+    if (r[i] != rref[i])
+      ok = false;
+  if (!ok)
+    {
+      char what[112];
+      snprintf (what, sizeof what, "nn=%d nd=%d class (%d, %d) kind %s", nn, nd, NN, ND,
+                divrem_kind_names[kind]);
+      fail (what, n.data (), nn, d.data (), nd);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  long rounds = argc > 1 ? atol (argv[1]) : 1;
+  unsigned long seed = 1;
+  const char *e = getenv ("MPZG_TEST_SEED");
+  gmp_randstate_t rs;
+  if (e != NULL && *e)
+    seed = strtoul (e, NULL, 0);
+  gmp_randinit_default (rs);
+  gmp_randseed_ui (rs, seed);
+  printf ("t-divrem-big-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
+  int kind = 0;
+  unsigned long coop_qmax = 0, coop_addback = 0;
+  for (long round = 0; round < rounds; round++)
+    for (int b = 0; b < DIVREM_NWIDTHS; b++)
+      {
+        const int ND = divrem_widths[b], dmin = divrem_dmin (ND);
+        /* the divisor sizes at the class's edges and one inside */
+        const int nds[] = { dmin, dmin + 1, (dmin + ND) / 2, ND - 1, ND };
+        for (int a = b > DIVREM_NSMALL ? b : DIVREM_NSMALL; a < DIVREM_NWIDTHS; a++)
+          {
+            const int NN = divrem_widths[a], nmin = divrem_widths[a - 1] + 1;
+            for (int x = 0; x < 5; x++)
+              {
+                const int nd = nds[x];
+                if (nd < 1 || nd > ND || (x > 0 && nd == nds[x - 1]))
+                  continue;
+                /* dividends at the edges of the class (NN, ND), and shorter than
+                   the divisor */
+                const int nns[] = { nd - 1, nd, nd + 1, nmin, nmin + 1, (nmin + NN) / 2, NN - 1, NN };
+                for (int y = 0; y < 8; y++)
+                  {
+                    const int nn = nns[y];
+                    if (nn < 0 || nn > DIVREM_MAX || pad (nn > nd ? nn : nd) != NN || (y > 0 && nn == nns[y - 1]))
+                      continue;
+                    if (NN <= DIVREM_SMALL_MAX)
+                      continue;
+                    unsigned long q0 = n_qmax, a0 = n_addback;
+                    /* fewer repetitions where an instance is long */
+                    long work = (long) (nn - nd + 1) * ND;
+                    int reps = work > (1L << 20) ? 1 : work > (1L << 16) ? 3 : DC_KINDS;
+                    for (int rep = 0; rep < reps; rep++)
+                      check (rs, nn, nd, kind++ % DC_KINDS);
+                    if (ND > DIVREM_SMALL_MAX)
+                      {
+                        coop_qmax += n_qmax - q0;
+                        coop_addback += n_addback - a0;
+                      }
+                  }
+              }
+          }
+      }
+  printf ("t-divrem-big-host: %ld instances; cooperative corrections taken: digit B-1 %lu, "
+          "add-back %lu\n", instances, coop_qmax, coop_addback);
+  if (coop_qmax == 0 || coop_addback == 0)
+    {
+      fprintf (stderr, "t-divrem-big-host: a rare correction was never reached\n");
+      failures++;
+    }
+  gmp_randclear (rs);
+  if (failures)
+    fprintf (stderr, "t-divrem-big-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
+  return failures ? 1 : 0;
+}
