@@ -151,4 +151,13 @@
 #define MPZG_DIV_WORTH_AVG 8
 #define MPZG_DIV_WORTH_COUNT ((size_t) 1 << 16)
 
+/* ---- device scratch ---- */
+
+/* Device scratch of one chunk, in words, for the families whose shape asks for
+   scratch (itch): it is device memory only, neither pinned nor copied, so it is
+   bounded apart from the slot's MPZG_SLOT_WORDS.  powm's window table is 65 rows
+   of 64 words per instance at 4,096 bits: under MPZG_SLOT_WORDS a chunk would
+   hold 256 such instances, too few threads to fill the device.  Provisional. */
+#define MPZG_SCRATCH_WORDS ((size_t) 1 << 25)
+
 #endif

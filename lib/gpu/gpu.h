@@ -36,6 +36,12 @@ int mpzg_gpu_probe (int ordinal, char *desc, size_t size);
    takes; 0 for NULL.  Larger elements go to the CPU. */
 size_t mpzg_gpu_max_limbs (const mpzg_gpu_family *f);
 
+/* The family's per-element test beyond the size limit (family.h's takes): whether
+   the GPU takes element e of the inputs in.  NULL (no test, or f NULL) when it
+   takes every element within mpzg_gpu_max_limbs. */
+typedef int (*mpzg_gpu_takes_fn) (mpz_t *const in[3], size_t e);
+mpzg_gpu_takes_fn mpzg_gpu_takes (const mpzg_gpu_family *f);
+
 /* Whether, in auto mode, sending `count` elements totalling `limbs` input limbs to
    the GPU is expected to beat the CPU path (from the tuned thresholds). */
 int mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs);
@@ -67,7 +73,8 @@ void mpzg_gpu_fail_after (long chunks);
 /* ---- for bench/ ---- */
 
 /* Kernel-only timing on a device-resident batch (resident.c): packs and uploads
-   in[k][0..n) once (every element within mpzg_gpu_max_limbs), runs the family's
+   in[k][0..n) once (every element within mpzg_gpu_max_limbs and taken by
+   mpzg_gpu_takes), runs the family's
    kernels `reps` times timing each run with CUDA events, downloads and unpacks the
    last run's results into out[k][0..n) (so the caller can check them), and stores
    the median microseconds per run in *us.  Returns MPZG_OK, MPZG_EINVAL,

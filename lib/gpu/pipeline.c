@@ -40,6 +40,12 @@ mpzg_gpu_max_limbs (const mpzg_gpu_family *f)
   return f != NULL ? f->max_limbs () : 0;
 }
 
+mpzg_gpu_takes_fn
+mpzg_gpu_takes (const mpzg_gpu_family *f)
+{
+  return f != NULL ? f->takes : NULL;
+}
+
 int
 mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs)
 {
