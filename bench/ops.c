@@ -99,7 +99,7 @@ const bench_op bench_ops[] = {
   { "mul",     MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 20, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul },
   { "tdiv_qr", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_tdiv_qr, z_tdiv_qr },
   { "gcd",     NULL,                  2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd },
-  { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm },
+  { "powm",    MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm },
 };
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
 

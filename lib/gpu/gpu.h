@@ -20,6 +20,7 @@ extern const mpzg_gpu_family mpzg_gpu_tdiv_qr, mpzg_gpu_tdiv_q, mpzg_gpu_tdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_fdiv_qr, mpzg_gpu_fdiv_q, mpzg_gpu_fdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_cdiv_qr, mpzg_gpu_cdiv_q, mpzg_gpu_cdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_mod, mpzg_gpu_divexact;
+extern const mpzg_gpu_family mpzg_gpu_powm;
 #ifdef HAVE_CUDA
 #define MPZG_GPU_FAMILY(name) (&mpzg_gpu_##name)
 #else
