@@ -73,17 +73,47 @@ clz64 (u64 x)                   /* x != 0 */
 #endif
 }
 
-/* The low word of a b + c + d; hi receives the high word (the sum fits 128 bits). */
-MPZG_POWM_HD u64
-mac (u64 &hi, u64 a, u64 b, u64 c, u64 d)
+typedef unsigned int u32;
+
+/* The links of the products' carry chains, on 32-bit words: d += the low or high
+   word of a b (mad) or the carry (addc), starting a chain (no carry in) or
+   continuing one, setting the carry (cc) or ending the chain.  On the device
+   PTX's carry flag (one IMAD or IADD each, as in core/asm.cuh), asm volatile so
+   that the compiler keeps every chain in order; on the host the flag is cf, so
+   that the host test runs the very same sequence. */
+#ifdef __CUDA_ARCH__
+__device__ __forceinline__ void mad_lo_cc (u32 &d, u32 a, u32 b, unsigned &)
+{ asm volatile ("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void madc_lo_cc (u32 &d, u32 a, u32 b, unsigned &)
+{ asm volatile ("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void mad_hi_cc (u32 &d, u32 a, u32 b, unsigned &)
+{ asm volatile ("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void madc_hi_cc (u32 &d, u32 a, u32 b, unsigned &)
+{ asm volatile ("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
+__device__ __forceinline__ void addc_cc (u32 &d, unsigned &)
+{ asm volatile ("addc.cc.u32 %0, %0, 0;" : "+r"(d)); }
+__device__ __forceinline__ void addc (u32 &d, unsigned &)
+{ asm volatile ("addc.u32 %0, %0, 0;" : "+r"(d)); }
+#else
+inline void mad_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
+{ u64 s = (u64) d + (u32) (a * b); d = (u32) s; cf = (unsigned) (s >> 32); }
+inline void madc_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
+{ u64 s = (u64) d + (u32) (a * b) + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
+inline void mad_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
+{ u64 s = (u64) d + (u32) (((u64) a * b) >> 32); d = (u32) s; cf = (unsigned) (s >> 32); }
+inline void madc_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
+{ u64 s = (u64) d + (u32) (((u64) a * b) >> 32) + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
+inline void addc_cc (u32 &d, unsigned &cf)
+{ u64 s = (u64) d + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
+inline void addc (u32 &d, unsigned &cf)
+{ d += cf; }
+#endif
+
+/* Half h (0 low, 1 high) of a word: a register half on the device. */
+MPZG_POWM_HD u32
+half (u64 x, int h)
 {
-  u64 lo = a * b, h = umulhi (a, b);
-  lo += c;
-  h += lo < c;
-  lo += d;
-  h += lo < d;
-  hi = h;
-  return lo;
+  return (u32) (h ? x >> 32 : x);
 }
 
 /* The window of an exponent of ne words: the k in 1 .. MPZG_POWM_WINDOW_MAX that
@@ -158,41 +188,71 @@ MPZG_POWM_UNROLL
   cond_sub<N> (x, top, m);
 }
 
+/* One step of a Montgomery product on 32-bit words, n = 2N of them:
+   t = (t + a b_i + q m) / 2^32 with q = t_0 minv mod 2^32, so that the low word
+   becomes 0.  a b_i and q m each as a chain of the low halves of the word
+   products and one of the high halves: 4n multiply-adds of 32 bits. */
+template <int N>
+MPZG_POWM_HD void
+mont_step (u32 *t, const u64 *a, u32 bi, const u64 *m, u32 minv)
+{
+  const int n = 2 * N;
+  unsigned cf = 0;
+  mad_lo_cc (t[0], half (a[0], 0), bi, cf);
+MPZG_POWM_UNROLL
+  for (int j = 1; j < n; j++)
+    madc_lo_cc (t[j], half (a[j / 2], j % 2), bi, cf);
+  addc_cc (t[n], cf);
+  addc (t[n + 1], cf);
+  mad_hi_cc (t[1], half (a[0], 0), bi, cf);
+MPZG_POWM_UNROLL
+  for (int j = 1; j < n; j++)
+    madc_hi_cc (t[j + 1], half (a[j / 2], j % 2), bi, cf);
+  addc (t[n + 1], cf);
+  u32 q = t[0] * minv;
+  mad_lo_cc (t[0], q, half (m[0], 0), cf);
+MPZG_POWM_UNROLL
+  for (int j = 1; j < n; j++)
+    madc_lo_cc (t[j], q, half (m[j / 2], j % 2), cf);
+  addc_cc (t[n], cf);
+  addc (t[n + 1], cf);
+  mad_hi_cc (t[1], q, half (m[0], 0), cf);
+MPZG_POWM_UNROLL
+  for (int j = 1; j < n; j++)
+    madc_hi_cc (t[j + 1], q, half (m[j / 2], j % 2), cf);
+  addc (t[n + 1], cf);
+MPZG_POWM_UNROLL
+  for (int j = 0; j <= n; j++)
+    t[j] = t[j + 1];
+  t[n + 1] = 0;
+}
+
 /* r = a b / R mod m, for a < R and b < m (b's word i at bp[i * lanes]), m odd
-   and minv = -m^-1 mod 2^64; r < m.  r may be a. */
+   and minv = -m^-1 mod 2^64; r < m.  r may be a.  CIOS on 32-bit words (the
+   device's multiplier is 32 bits wide), one step per half word of b; t < a + m <
+   2R before each step (2N + 1 words, 2N + 2 during it).  Up to 8 words the loop
+   is unrolled whole, so that the moves of t's words between steps disappear;
+   above, one step per iteration (two spilled more at 48 and 64 words). */
 template <int N>
 MPZG_POWM_HD void
 montmul (u64 *r, const u64 *a, const u64 *bp, size_t lanes, const u64 *m, u64 minv)
 {
-  u64 t[N + 1], c, s, t2;
+  u32 t[2 * N + 2];
 MPZG_POWM_UNROLL
-  for (int j = 0; j <= N; j++)
+  for (int j = 0; j < 2 * N + 2; j++)
     t[j] = 0;
-  /* t < a + m < 2R before each step: N + 1 words; N + 2 during it */
-MPZG_POWM_LOOP
-  for (int i = 0; i < N; i++)
+#ifdef __CUDACC__
+#pragma unroll (N <= 8 ? 2 * N : 1)
+#endif
+  for (int i = 0; i < 2 * N; i++)
     {
-      u64 bi = bp[(size_t) i * lanes];
-      c = 0;
-MPZG_POWM_UNROLL
-      for (int j = 0; j < N; j++)
-        t[j] = mac (c, a[j], bi, t[j], c);
-      s = t[N] + c;
-      t2 = s < c;
-      t[N] = s;
-      u64 q = t[0] * minv;
-      mac (c, q, m[0], t[0], 0);        /* the low word is 0: q was chosen so */
-MPZG_POWM_UNROLL
-      for (int j = 1; j < N; j++)
-        t[j - 1] = mac (c, q, m[j], t[j], c);
-      s = t[N] + c;
-      t[N - 1] = s;
-      t[N] = t2 + (s < c);
+      u64 bi = bp[(size_t) (i >> 1) * lanes];
+      mont_step<N> (t, a, (u32) (bi >> (32 * (i & 1))), m, (u32) minv);
     }
-  cond_sub<N> (t, t[N], m);
 MPZG_POWM_UNROLL
   for (int j = 0; j < N; j++)
-    r[j] = t[j];
+    r[j] = (u64) t[2 * j] | (u64) t[2 * j + 1] << 32;
+  cond_sub<N> (r, t[2 * N], m);
 }
 
 /* x into row p (word i at p[i * lanes]). */

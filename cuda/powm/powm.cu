@@ -27,9 +27,13 @@ static_assert (sizeof powm_width / sizeof powm_width[0] == 12 && MPZG_POWM_MAX_L
                "powm_width and MPZG_POWM_MAX_LIMBS disagree");
 
 /* Inputs b (N rows), e (EW rows), m (N rows); output r (N rows); scratch
-   powm_rows (EW) * N rows; row i of an operand at i * lanes. */
+   powm_rows (EW) * N rows; row i of an operand at i * lanes.  The launch bounds
+   name the blocks per multiprocessor ptxas is to leave room for (the registers
+   it may use): left to itself it gave the 64-word kernel 32 registers and
+   spilled 28 KB per thread (255 and 13 KB with one block), and the 16-word one
+   168 registers and a spill (208, none, with two blocks). */
 template <int N>
-__global__ void __launch_bounds__ (MPZG_POWM_BLOCK)
+__global__ void __launch_bounds__ (MPZG_POWM_BLOCK, N >= 24 ? 1 : N >= 16 ? 2 : N >= 12 ? 3 : 4)
 powm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
              int EW, size_t lanes)
 {
