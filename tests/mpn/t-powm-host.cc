@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-powm-host.cc -- the device's modular exponentiation (cuda/powm/powm-core.cuh),
    compiled for the host and compared with mpz_powm: the word inverse, the window
-   choice, the Montgomery product against mpz, and whole instances of every modulus
-   width: moduli 2^k - 1 and 2^k + 1 at and around every class edge, 1, 3, all ones
-   and random odd moduli of every size a class takes; bases 0, 1, 2, m - 1, m,
-   m + 1, the largest the class holds (R - 1) and random ones below and above m;
-   exponents 0, 1, 2, 2^k, all ones and random ones of every length up to the
-   modulus's and beyond it, in exponent rows wider than the exponent.  Each instance
-   runs in one lane of an interleaved layout of several lanes whose other words
-   hold canaries, which must survive.
+   choice, the Montgomery product against mpz (operands at the ends of their
+   ranges and random ones), and whole instances of every modulus width: moduli
+   2^k - 1 and 2^k + 1 around every word edge of the sizes a class takes (all of
+   them up to 16 words; above, the class's edges and one size inside, for time),
+   1, 3 and random odd moduli of those sizes; bases 0, 1, 2, m - 1, m, m + 1, the
+   largest the class holds (R - 1) and random ones below and above m; exponents
+   0, 1, 2, single bits, all ones and random ones of lengths up to the modulus's
+   and (but at 64 words) one beyond, in exponent rows wider than the exponent.
+   Each instance runs in one lane of an interleaved layout of several lanes whose
+   other words hold canaries, which must survive.
 
    Usage: t-powm-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
 
@@ -233,6 +235,57 @@ check_full (int N)
   mpz_clears (b, e, m, NULL);
 }
 
+/* montmul<N> against a b / R mod m: a below R, b below m, m odd, each at the
+   ends of its range (m all ones, 2^(64N-1) + 1, 1; a R - 1; b m - 1) or random. */
+template <int N>
+static void
+check_montmul_width (int count)
+{
+  mpz_t a, b, m, R, want, got;
+  mpz_inits (a, b, m, R, want, got, NULL);
+  mpz_setbit (R, 64 * N);
+  u64 av[N], bv[N], mv[N], rv[N];
+  for (int k = 0; k < count; k++)
+    {
+      switch (k % 4)
+        {
+        case 0: mpz_sub_ui (m, R, 1); break;
+        case 1: mpz_set_ui (m, 1); mpz_setbit (m, 64 * N - 1); break;
+        case 2: mpz_set_ui (m, 1 + 2 * urand (2)); break;
+        default: mpz_urandomb (m, rs, 64 * N - urand (64 * N)); mpz_setbit (m, 0); break;
+        }
+      if (k % 3 == 0)
+        mpz_sub_ui (a, R, 1);
+      else
+        mpz_urandomb (a, rs, 64 * N);
+      if (k % 5 == 0)
+        mpz_sub_ui (b, m, 1);
+      else
+        mpz_urandomm (b, rs, m);
+      put (av, a, N, 1, 0);
+      put (bv, b, N, 1, 0);
+      put (mv, m, N, 1, 0);
+      mpzg::pw::montmul<N> (rv, av, bv, 1, mv, mpzg::pw::neg_inverse (mv[0]));
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, rv);
+      /* a b / R mod m = a b (R^-1 mod m) mod m */
+      mpz_invert (want, R, m);
+      mpz_mul (want, want, a);
+      mpz_mul (want, want, b);
+      mpz_mod (want, want, m);
+      if (mpz_cmp (got, want) != 0)
+        fail ("montmul", a, b, m, N, 0);
+    }
+  mpz_clears (a, b, m, R, want, got, NULL);
+}
+
+static void
+check_montmul (void)
+{
+#define W(k) check_montmul_width<k> (k <= 16 ? 400 : 100);
+  W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64)
+#undef W
+}
+
 /* The word inverse and the window choice. */
 static void
 check_helpers (void)
@@ -286,6 +339,7 @@ main (int argc, char **argv)
   gmp_randinit_default (rs);
   gmp_randseed_ui (rs, seed);
   check_helpers ();
+  check_montmul ();
 
   mpz_t m;
   mpz_init (m);
