@@ -155,6 +155,8 @@
    products and a fixed window; odd moduli, bases and moduli of up to
    MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there).  Not yet
    measured on a GPU: every number here is provisional.
+   - MPZG_POWM_BLOCK: threads per block (the blocks per multiprocessor that
+     ptxas leaves registers for are set per width in powm.cu).
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
    - Auto mode: the GPU only for batches of at least MPZG_POWM_WORTH_COUNT
