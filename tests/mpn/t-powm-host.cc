@@ -288,7 +288,7 @@ check_montmul (void)
 
 /* The word inverse and the window choice. */
 static void
-check_helpers (void)
+check_inverse_and_window (void)
 {
   for (u64 m = 1; m < 1 << 16; m += 2)
     if (m * (0 - mpzg::pw::neg_inverse (m)) != 1)
@@ -338,7 +338,7 @@ main (int argc, char **argv)
     seed = strtoul (s, NULL, 0);
   gmp_randinit_default (rs);
   gmp_randseed_ui (rs, seed);
-  check_helpers ();
+  check_inverse_and_window ();
   check_montmul ();
 
   mpz_t m;
