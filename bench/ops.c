@@ -185,7 +185,7 @@ const bench_op bench_ops[] = {
     z_divexact, xfer_half, 1 },
   { "gcd",     MPZG_GPU_FAMILY (gcd), 2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd,
     NULL, 0 },
-  { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
+  { "powm",    MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
     NULL, 0 },
 };
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
