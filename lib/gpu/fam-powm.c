@@ -155,7 +155,9 @@ powm_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-/* Room for the result: |m|'s words. */
+/* Room for the result: |m|'s words, except for the elements packing found without
+   an inverse (the contract leaves their outputs as they were, allocation
+   included). */
 static void
 powm_grow (const mpzg_gpu_xfer *x)
 {
@@ -164,6 +166,8 @@ powm_grow (const mpzg_gpu_xfer *x)
   for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      if (t->cmp)
+        continue;               /* no inverse (pack): its output stays untouched */
       grown += mpzg_grow (p->out[0][t->e], t->n[2]);
     }
 }

@@ -125,8 +125,12 @@ check_batch (size_t n, size_t limbs, int alias)
       st[i] = reference (want[i], B[i], E[i], M[i]);
     }
   mpz_t *out = alias == 1 ? B.data () : alias == 2 ? E.data () : alias == 3 ? M.data () : R.data ();
+  std::vector<const mp_limb_t *> limbs_before (n);
   for (size_t i = 0; i < n; i++)
-    mpz_set (before[i], out[i]);
+    {
+      mpz_set (before[i], out[i]);
+      limbs_before[i] = mpz_limbs_read (out[i]);
+    }
 
   mpzg_gpu_plan p;
   memset (&p, 0, sizeof p);
@@ -187,6 +191,10 @@ check_batch (size_t n, size_t limbs, int alias)
   for (size_t i = 0; i < n; i++)
     {
       mpz_srcptr w = st[i] == MPZG_OK ? want[i] : before[i];
+      /* untouched means not even reallocated */
+      if (st[i] != MPZG_OK && mpz_limbs_read (out[i]) != limbs_before[i] && ++failures <= 10)
+        fprintf (stderr, "t-powm-stage: element %zu of %zu (alias %d), no inverse: output "
+                 "reallocated\n", i, n, alias);
       if (mpz_cmp (out[i], w) != 0 && ++failures <= 10)
         gmp_fprintf (stderr, "t-powm-stage: element %zu of %zu (alias %d)%s:\n  b = %Zd\n"
                      "  e = %Zd\n  m = %Zd\n  got %Zd\n  want %Zd\n", i, n, alias,
