@@ -104,6 +104,7 @@ shr2 (u64 hi, u64 lo, unsigned s)
 template <int W, int X = 2>
 struct RegStore
 {
+  static const bool regs = true;
   u64 v[X][W];
   MPZG_GCD_HD u64 &
   at (int x, int k)
@@ -141,6 +142,7 @@ MPZG_GCD_UNROLL
 template <int W, int X = 2>
 struct MemStore
 {
+  static const bool regs = false;
   volatile u64 *p[X];
   size_t stride;
   MPZG_GCD_HD volatile u64 &

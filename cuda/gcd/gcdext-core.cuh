@@ -69,11 +69,15 @@ row_word_m (u32 x, u32 y, u32 fu, u32 gu, u32 mf, u32 mg, u32 k, u32 w, u64 &c)
 }
 
 /* u, v = (u f0 + v g0 + ku m) / 2^30, (u f1 + v g1 + kv m) / 2^30 mod m, back in
-   [0, m), over the Lm words of m; minv = 1 / m mod 2^32. */
+   [0, m), over the Lm words of m (in memory; in registers over all W words: the
+   loops then unroll with constant indices, where a run-time bound left the whole
+   store in local memory); minv = 1 / m mod 2^32. */
 template <int W, class S>
 MPZG_GCD_HD void
 cofactors (S &s, int Lm, int f0, int g0, int f1, int g1, u32 minv)
 {
+  if (S::regs)
+    Lm = W;
   const u32 fu0 = (u32) f0, gu0 = (u32) g0, fu1 = (u32) f1, gu1 = (u32) g1;
   const u32 mf0 = (u32) (f0 >> 31), mg0 = (u32) (g0 >> 31);
   const u32 mf1 = (u32) (f1 >> 31), mg1 = (u32) (g1 >> 31);
@@ -86,7 +90,7 @@ cofactors (S &s, int Lm, int f0, int g0, int f1, int g1, u32 minv)
 MPZG_GCD_UNROLL
   for (int k = 0; k < W; k++)
     {
-      if (k >= Lm)
+      if (!S::regs && k >= Lm)
         break;
       const u64 x = s.at (XU, k), y = s.at (XV, k), w = s.at (XM, k);
       const u32 x0 = (u32) x, x1 = (u32) (x >> 32), y0 = (u32) y, y1 = (u32) (y >> 32);
@@ -103,7 +107,7 @@ MPZG_GCD_UNROLL
         }
       pu = wa;
       pv = wb;
-      if (k == Lm - 1)
+      if (k == (S::regs ? W : Lm) - 1)
         {
           /* the quotient's words above Lm: its sign, or 1 when it reached m */
           s.at (XU, k) = shr2 (cu, wa, STEPS);
@@ -117,7 +121,7 @@ MPZG_GCD_UNROLL
 MPZG_GCD_UNROLL
   for (int k = 0; k < W; k++)
     {
-      if (k >= Lm)
+      if (!S::regs && k >= Lm)
         break;
       const u64 w = s.at (XM, k), x = s.at (XU, k), y = s.at (XV, k);
       const u64 du = x - w, dv = y - w;
@@ -133,7 +137,7 @@ MPZG_GCD_UNROLL
 MPZG_GCD_UNROLL
   for (int k = 0; k < W; k++)
     {
-      if (k >= Lm)
+      if (!S::regs && k >= Lm)
         break;
       const u64 w = s.at (XM, k);
       const u64 eu = (w & mu) ^ nu, ev = (w & mv) ^ nv;
