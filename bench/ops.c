@@ -215,7 +215,7 @@ const bench_op bench_ops[] = {
     NULL, 1 },
   { "invert",  MPZG_GPU_FAMILY (invert), 2, 1, 1UL << 16, RATE_ELEMS, gen_invert,   gmp_invert,  z_invert,
     NULL, 1 },
-  { "powm",    NULL,                  3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
+  { "powm",    MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
     NULL, 0 },
 };
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];

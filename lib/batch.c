@@ -130,16 +130,27 @@ find_zero_divisors (const mpzg_batch *b, size_t n, unsigned char **skip, size_t 
    blocks of elements, counts the elements that fit the GPU and their limbs; in the
    usual case where all of them fit, no index lists are made at all (the GPU path
    takes idx == NULL as "every element"), which saves two serial passes and
-   16 bytes of fresh memory per element on batches of millions of small numbers. */
+   16 bytes of fresh memory per element on batches of millions of small numbers.
+   An element fits when it is within the family's size limit and, for families
+   that test each element (gpu.h's mpzg_gpu_takes, as powm's odd moduli), passes
+   the family's test. */
 #define MPZG_SPLIT_BLOCK 65536
 
 typedef struct
 {
   const mpzg_batch *b;
   size_t n, max_limbs;
+  mpzg_gpu_takes_fn takes;      /* or NULL */
   const unsigned char *skip;
   size_t *fit, *limbs;          /* per block */
 } split_ctx;
+
+/* Whether valid element i of size sz goes to the GPU. */
+static inline int
+gpu_fits (const split_ctx *c, size_t i, size_t sz)
+{
+  return sz <= c->max_limbs && (c->takes == NULL || c->takes (c->b->in, i));
+}
 
 static size_t
 split_cost (void *vctx, size_t blk)
@@ -165,7 +176,7 @@ split_count (void *vctx, size_t begin, size_t end)
           if (c->skip != NULL && c->skip[i])
             continue;
           sz = elem_size (c->b, i);
-          if (sz <= c->max_limbs)
+          if (gpu_fits (c, i, sz))
             {
               fit++;
               limbs += sz;
@@ -176,7 +187,7 @@ split_count (void *vctx, size_t begin, size_t end)
     }
 }
 
-/* Counts the valid elements that fit max_limbs (*ngpu, *gpu_limbs) and the valid
+/* Counts the valid elements that fit the GPU (*ngpu, *gpu_limbs) and the valid
    ones that do not (*ncpu).  When both kinds occur, *lists receives an array of
    n indices: the GPU's first (ngpu), then the CPU's (ncpu).  Returns MPZG_OK or
    MPZG_ENOMEM. */
@@ -185,7 +196,7 @@ split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limb
        int threads, size_t *ngpu, size_t *ncpu, size_t *gpu_limbs, size_t **lists)
 {
   size_t nblk = (n + MPZG_SPLIT_BLOCK - 1) / MPZG_SPLIT_BLOCK, k, i, ng = 0, nc = 0, valid = n;
-  split_ctx c = { b, n, max_limbs, skip, NULL, NULL };
+  split_ctx c = { b, n, max_limbs, mpzg_gpu_takes (b->gpu), skip, NULL, NULL };
   *lists = NULL;
   *gpu_limbs = 0;
   c.fit = malloc (2 * nblk * sizeof *c.fit);
@@ -217,7 +228,7 @@ split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limb
     {
       if (skip != NULL && skip[i])
         continue;
-      if (elem_size (b, i) <= max_limbs)
+      if (gpu_fits (&c, i, elem_size (b, i)))
         (*lists)[ng++] = i;
       else
         (*lists)[*ngpu + nc++] = i;

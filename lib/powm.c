@@ -3,6 +3,7 @@
 
 #include <config.h>
 #include "mpzg-impl.h"
+#include "gpu.h"
 
 /* in[0] = base, in[1] = exponent, in[2] = modulus (non-zero: checked in batch.c).
    A negative exponent needs base^-1 mod m; where GMP would raise a division by
@@ -28,7 +29,7 @@ int
 mpzg_powm_n (mpz_t *rop, mpz_t *base, mpz_t *exp, mpz_t *mod, size_t n)
 {
   mpzg_batch b = { .name = "powm_n", .elem = powm_elem, .out = { rop }, .in = { base, exp, mod },
-                   .gpu = NULL, .divisor = 2, .cost_kind = MPZG_COST_POWM };
+                   .gpu = MPZG_GPU_FAMILY (powm), .divisor = 2, .cost_kind = MPZG_COST_POWM };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (base, n);
   MPZG_CHECK_ARRAY (exp, n);

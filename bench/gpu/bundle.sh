@@ -19,7 +19,15 @@ cp -P "$build"/lib/.libs/libmpzg.so* "$dest/lib/"
 # The real programs, not libtool's wrapper scripts (tests link with -no-install).
 real () { for f in "$@"; do case $f in *.o) continue ;; esac; [ -f "$f" ] && head -c 4 "$f" | grep -q ELF && echo "$f"; done; }
 # The suites, t-gpu and the kernel tests of tests/mpn side by side.
-for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-* "$build"/tests/mpn/t-*); do cp "$t" "$dest/tests/"; done
+# One folder: a name in both would lose one program (a stale program left in the build
+# tree after a rename too), so that stops the bundle.
+for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-* "$build"/tests/mpn/t-*); do
+  if [ -e "$dest/tests/$(basename "$t")" ]; then
+    echo "bundle.sh: two test programs named $(basename "$t") (a stale one in $build?)" >&2
+    exit 1
+  fi
+  cp "$t" "$dest/tests/"
+done
 cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "$dest/bin/"
 for x in batch-gcd poly; do
   cp $(real "$build/examples/.libs/$x" "$build/examples/$x" | head -1) "$dest/bin/"

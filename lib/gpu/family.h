@@ -90,6 +90,13 @@ struct mpzg_gpu_family
   unsigned (*classes) (void);
   size_t (*max_limbs) (void);
   void (*shape) (unsigned cls, mpzg_mpn_shape *sh);
+  /* Optional (NULL: every element within max_limbs): whether the GPU takes element
+     e of the call's inputs, for families whose kernels cover only part of the
+     domain (powm: odd moduli).  The dispatcher (batch.c, through mpzg_gpu_takes)
+     sends the others to the CPU; it asks only for elements within max_limbs
+     whose divisor is non-zero.  Runs on several threads at once, once or twice
+     per element: keep it to a few loads. */
+  int (*takes) (mpz_t *const in[3], size_t e);
   /* Auto mode: is sending `count` elements of `limbs` input limbs in all worth it? */
   int (*worthwhile) (size_t count, size_t limbs);
   /* Plans positions [begin, end): fills p->mt[k] (mpzg_gpu_plan_elem gives the
@@ -135,8 +142,8 @@ mpzg_gpu_at (const mpzg_gpu_plan *p, size_t pos)
 }
 
 /* Plans the call's m elements (fam, out, in, flags, idx, m, threads set by the
-   caller): classes, grouping, and chunks of at most max_words words in, out or of
-   scratch (0: one chunk per class, laid out one after another, for resident
+   caller): classes, grouping, and chunks of at most max_words words in or out and
+   MPZG_SCRATCH_WORDS words of device scratch (max_words 0: one chunk per class, laid out one after another, for resident
    batches).  Returns MPZG_OK or MPZG_ENOMEM. */
 int mpzg_gpu_plan_make (mpzg_gpu_plan *p, size_t max_words);
 void mpzg_gpu_plan_free (mpzg_gpu_plan *p);

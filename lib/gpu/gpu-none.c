@@ -22,6 +22,13 @@ mpzg_gpu_max_limbs (const mpzg_gpu_family *f)
   return 0;
 }
 
+mpzg_gpu_takes_fn
+mpzg_gpu_takes (const mpzg_gpu_family *f)
+{
+  (void) f;
+  return NULL;
+}
+
 int
 mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs)
 {

@@ -22,6 +22,8 @@ extern const mpzg_gpu_family mpzg_gpu_cdiv_qr, mpzg_gpu_cdiv_q, mpzg_gpu_cdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_mod, mpzg_gpu_divexact;
 /* the gcd family (fam-gcd.c), gcdext and invert (fam-gcdext.c) */
 extern const mpzg_gpu_family mpzg_gpu_gcd, mpzg_gpu_gcdext, mpzg_gpu_invert;
+/* the powm family (fam-powm.c) */
+extern const mpzg_gpu_family mpzg_gpu_powm;
 #ifdef HAVE_CUDA
 #define MPZG_GPU_FAMILY(name) (&mpzg_gpu_##name)
 #else
@@ -37,6 +39,12 @@ int mpzg_gpu_probe (int ordinal, char *desc, size_t size);
 /* The largest element (the largest input's size, in limbs) the family's GPU path
    takes; 0 for NULL.  Larger elements go to the CPU. */
 size_t mpzg_gpu_max_limbs (const mpzg_gpu_family *f);
+
+/* The family's per-element test beyond the size limit (family.h's takes): whether
+   the GPU takes element e of the inputs in.  NULL (no test, or f NULL) when it
+   takes every element within mpzg_gpu_max_limbs. */
+typedef int (*mpzg_gpu_takes_fn) (mpz_t *const in[3], size_t e);
+mpzg_gpu_takes_fn mpzg_gpu_takes (const mpzg_gpu_family *f);
 
 /* Whether, in auto mode, sending `count` elements totalling `limbs` input limbs to
    the GPU is expected to beat the CPU path (from the tuned thresholds). */
@@ -69,7 +77,8 @@ void mpzg_gpu_fail_after (long chunks);
 /* ---- for bench/ ---- */
 
 /* Kernel-only timing on a device-resident batch (resident.c): packs and uploads
-   in[k][0..n) once (every element within mpzg_gpu_max_limbs), runs the family's
+   in[k][0..n) once (every element within mpzg_gpu_max_limbs and taken by
+   mpzg_gpu_takes), runs the family's
    kernels `reps` times timing each run with CUDA events, downloads and unpacks the
    last run's results into out[k][0..n) (so the caller can check them), and stores
    the median microseconds per run in *us.  Returns MPZG_OK, MPZG_EINVAL,

@@ -40,6 +40,12 @@ mpzg_gpu_max_limbs (const mpzg_gpu_family *f)
   return f != NULL ? f->max_limbs () : 0;
 }
 
+mpzg_gpu_takes_fn
+mpzg_gpu_takes (const mpzg_gpu_family *f)
+{
+  return f != NULL ? f->takes : NULL;
+}
+
 int
 mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs)
 {
@@ -224,7 +230,10 @@ cmp_size (const void *x, const void *y)
   return u < v ? -1 : u > v;
 }
 
-/* The elements of the chunks not unpacked (done == NULL: all), ascending. */
+/* The elements of the chunks not unpacked (done == NULL: all), ascending, and the
+   lowest element error of the chunks unpacked (a non-invertible powm element): its
+   outputs are untouched too, and the call's status must still name it, so the
+   caller's GMP rerun finds it again. */
 static void
 list_undone (const mpzg_gpu_job *job, const mpzg_gpu_plan *p, const unsigned char *done,
              size_t **undone, size_t *nundone)
@@ -248,6 +257,7 @@ list_undone (const mpzg_gpu_job *job, const mpzg_gpu_plan *p, const unsigned cha
   for (k = 0; k < p->nch; k++)
     if (!done[k])
       n += p->ch[k].count;
+  n += p->bad_index != MPZG_NO_INDEX;
   u = malloc ((n ? n : 1) * sizeof *u);
   *undone = u;
   *nundone = u ? n : 0;
@@ -258,6 +268,8 @@ list_undone (const mpzg_gpu_job *job, const mpzg_gpu_plan *p, const unsigned cha
     if (!done[k])
       for (j = 0; j < p->ch[k].count; j++)
         u[n++] = mpzg_gpu_at (p, p->ch[k].first + j)->e;
+  if (p->bad_index != MPZG_NO_INDEX)
+    u[n++] = p->bad_index;
   qsort (u, n, sizeof *u, cmp_size);
 }
 

@@ -89,15 +89,15 @@ mpzg_gpu_chunk_scratch (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c)
   return p->ci[c->cls].sh.itch * c->lanes;
 }
 
-/* Most instances of a class in one chunk of at most max_words words in, out or of
-   scratch, the padding of interleaved lanes included. */
+/* Most instances of a class in one chunk of at most max_words words in or out and
+   MPZG_SCRATCH_WORDS words of scratch, the padding of interleaved lanes included. */
 static size_t
 chunk_max (const mpzg_mpn_shape *sh, size_t max_words)
 {
   size_t b = sh->in_bytes > sh->out_bytes ? sh->in_bytes : sh->out_bytes;
-  if (sh->itch * sizeof (mpzg_word) > b)
-    b = sh->itch * sizeof (mpzg_word);
   size_t per = max_words * sizeof (mpzg_word) / b;
+  if (sh->itch > 0 && per > MPZG_SCRATCH_WORDS / sh->itch)
+    per = MPZG_SCRATCH_WORDS / sh->itch;
   if (interleaved (sh))
     per = per > 4 * MPZG_LANES ? per - 2 * MPZG_LANES : MPZG_LANES;
   return per;

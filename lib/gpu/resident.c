@@ -126,6 +126,10 @@ mpzg_gpu_time_kernel (const mpzg_gpu_family *f, mpz_t *out[3], mpz_t *in[3], siz
     for (int k = 0; k < 3; k++)
       if (in[k] != NULL && mpz_size (in[k][i]) > max)
         return MPZG_EINVAL;
+  if (f->takes != NULL)
+    for (i = 0; i < n; i++)
+      if (!f->takes (in, i))
+        return MPZG_EINVAL;
   if ((t = malloc (reps * sizeof *t)) == NULL)
     return MPZG_ENOMEM;
   pthread_mutex_lock (&mpzg_gpu_lock);

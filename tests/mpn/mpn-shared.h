@@ -5,7 +5,7 @@
 
    A test file defines, then includes this file:
      MPN_NAME         the program's name, for messages
-     MPN_ADDSUB, MPN_MUL, MPN_GCD or MPN_GCDEXT   the family
+     MPN_ADDSUB, MPN_MUL, MPN_GCD, MPN_GCDEXT or MPN_POWM   the family
      MPN_SELECT(sh)   which classes to test (sh: const mpzg_mpn_shape *)
      MPN_SAMPLE       optional: test at most this many of the selected classes (the
                       first, the last and a random choice of the others)
@@ -69,8 +69,15 @@
 #define mpn_gcd_max mpzg_mpn_gcd_max
 #define mpn_gcd_class mpzg_mpn_gcd_class
 #include "gcd-cases.h"
+#elif defined MPN_POWM
+#define MPN_FAMILY "powm"
+#define MPN_NIN 3
+#define mpn_family_classes mpzg_mpn_powm_classes
+#define mpn_family_shape mpzg_mpn_powm_shape
+#define mpn_family_setup mpzg_mpn_powm_setup
+#define mpn_family_launch mpzg_mpn_powm
 #else
-#error "define MPN_ADDSUB, MPN_MUL, MPN_GCD or MPN_GCDEXT before including mpn-shared.h"
+#error "define MPN_ADDSUB, MPN_MUL, MPN_GCD, MPN_GCDEXT or MPN_POWM before including mpn-shared.h"
 #endif
 
 #define CANARY_WORDS 16
@@ -78,6 +85,7 @@
 #define MAX_INSTANCES 4096
 #define MAX_WORDS ((size_t) 1 << 22)    /* words in and out of one launch */
 #define MAX_WORK ((size_t) 1 << 24)     /* limb products of one mul launch, for GMP */
+#define MAX_POWM_WORK ((size_t) 1 << 28)        /* limb products of one powm launch */
 
 static gmp_randstate_t rands;
 static unsigned long seed = 20261123UL;
@@ -235,6 +243,39 @@ random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
   mpz_clear (za);
   mpz_clear (zb);
 }
+#elif defined MPN_POWM
+/* b (base) of width w0, e of width w1, m of width w0 and odd: bases above m and
+   of all ones, exponents 0, 1, all ones, moduli 1, all ones, 2^(64k) + 1. */
+static void
+random_instance (mp_limb_t *b, mp_limb_t *e, mp_limb_t *m, size_t w0, size_t w1)
+{
+  size_t i;
+  random_operand (b, w0);
+  random_operand (e, w1);
+  random_operand (m, w0);
+  switch (urand (8))
+    {
+    case 0:
+      memset (e, 0, w1 * sizeof *e);
+      e[0] = urand (3);
+      break;
+    case 1:
+      memset (m, 0, w0 * sizeof *m);
+      break;
+    case 2:
+      for (i = 0; i < w0; i++)
+        b[i] = m[i];
+      break;
+    case 3:
+      i = urand (w0);
+      memset (m, 0, w0 * sizeof *m);
+      m[i] = 1;
+      break;
+    default:
+      break;
+    }
+  m[0] |= 1;
+}
 #else
 /* a of width w0, b of width w1, sometimes both all ones or (equal widths) equal. */
 static void
@@ -363,7 +404,7 @@ at (const mpzg_mpn_shape *sh, size_t base, size_t w, size_t lanes, size_t i, siz
 static int
 shape_consistent (const mpzg_mpn_shape *sh, const char *where)
 {
-  size_t w0 = sh->w[0], w1 = sh->w[1], flag_bytes = 0, ow, ow1 = 0;
+  size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], flag_bytes = 0, ow, ow1 = 0;
 #ifdef MPN_ADDSUB
   flag_bytes = sh->layout == MPZG_MPN_INTERLEAVED ? 1 : 8;
   ow = w0;
@@ -381,6 +422,14 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
     {
       fail ("%s: gcd widths %zu and %zu, layout %u, itch %zu", where, w0, w1, sh->layout,
             sh->itch);
+      return 0;
+    }
+#elif defined MPN_POWM
+  ow = w0;
+  if (w2 != w0 || sh->layout != MPZG_MPN_INTERLEAVED || sh->itch == 0)
+    {
+      fail ("%s: powm widths %zu %zu %zu, layout %u, itch %zu", where, w0, w1, w2,
+            sh->layout, sh->itch);
       return 0;
     }
 #else
@@ -407,11 +456,11 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
       fail ("%s: second output width %u, want %zu", where, sh->ow[1], ow1);
       return 0;
     }
-  if (sh->in_bytes != 8 * (w0 + w1) + flag_bytes
+  if (sh->in_bytes != 8 * (w0 + w1 + w2) + flag_bytes
       || sh->out_bytes != 8 * (ow + ow1) + flag_bytes)
     {
       fail ("%s: %zu bytes in and %zu out per instance, the layout says %zu and %zu",
-            where, sh->in_bytes, sh->out_bytes, 8 * (w0 + w1) + flag_bytes,
+            where, sh->in_bytes, sh->out_bytes, 8 * (w0 + w1 + w2) + flag_bytes,
             8 * (ow + ow1) + flag_bytes);
       return 0;
     }
@@ -491,7 +540,7 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
               mpzg_mpn_stream stream)
 {
   int il = sh->layout == MPZG_MPN_INTERLEAVED;
-  size_t w0 = sh->w[0], w1 = sh->w[1], ow = sh->ow[0];
+  size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], ow = sh->ow[0];
   /* Interleaved layouts pad the lanes with zero instances to the lane group, and
      sometimes by one group more, as the host does against cache-set conflicts. */
   size_t lanes = il ? (count + MPZG_MPN_LANE_GROUP - 1) / MPZG_MPN_LANE_GROUP
@@ -499,6 +548,7 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
   size_t in_words = (lanes * sh->in_bytes + 7) / 8, out_words = (lanes * sh->out_bytes + 7) / 8;
   size_t scratch_words = sh->itch * lanes, i, j;
   mp_limb_t *x = malloc (count * w0 * sizeof *x), *y = malloc (count * w1 * sizeof *y);
+  mp_limb_t *z = malloc ((count * w2 + 1) * sizeof *z);
   mp_limb_t *want = malloc ((ow + 1) * sizeof *want);
   unsigned char *flags = malloc (count);
   mpzg_mpn_word *in, *saved_in = NULL;
@@ -509,7 +559,7 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
 
   snprintf (where, sizeof where, "class %u (%s, widths %zu %zu, itch %zu), %zu instances in %zu lanes",
             sh->cls, il ? "interleaved" : "contiguous", w0, w1, sh->itch, count, lanes);
-  if (x == NULL || y == NULL || want == NULL || flags == NULL)
+  if (x == NULL || y == NULL || z == NULL || want == NULL || flags == NULL)
     {
       fail ("out of host memory");
       goto done_host;
@@ -532,6 +582,8 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
         ((unsigned char *) (in + (w0 + w1) * lanes))[j] = flags[j];
       else
         in[(w0 + w1) * lanes + j] = flags[j];
+#elif defined MPN_POWM
+      random_instance (x + j * w0, y + j * w1, z + j * w2, w0, w1);
 #else
       random_instance (x + j * w0, y + j * w1, w0, w1);
 #endif
@@ -539,6 +591,8 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
         in[at (sh, 0, w0, lanes, i, j)] = x[j * w0 + i];
       for (i = 0; i < w1; i++)
         in[at (sh, w0 * lanes, w1, lanes, i, j)] = y[j * w1 + i];
+      for (i = 0; i < w2; i++)
+        in[at (sh, (w0 + w1) * lanes, w2, lanes, i, j)] = z[j * w2 + i];
     }
   saved_in = malloc ((in_words ? in_words : 1) * sizeof *saved_in);
   if (saved_in == NULL)
@@ -610,6 +664,19 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
         mpz_clear (zg);
       }
       carry = 0;
+#elif defined MPN_POWM
+      {
+        mpz_t r, b, e, m;
+        mpz_init (r);
+        mpz_powm (r, mpz_roinit_n (b, x + j * w0, (mp_size_t) w0),
+                  mpz_roinit_n (e, y + j * w1, (mp_size_t) w1),
+                  mpz_roinit_n (m, z + j * w2, (mp_size_t) w2));
+        memset (want, 0, ow * sizeof *want);
+        for (i = 0; i < mpz_size (r); i++)
+          want[i] = mpz_getlimbn (r, i);
+        mpz_clear (r);
+      }
+      carry = 0;
 #else
       mpn_mul (want, x + j * w0, (mp_size_t) w0, y + j * w1, (mp_size_t) w1);
       carry = 0;
@@ -649,6 +716,7 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
  done_host:
   free (x);
   free (y);
+  free (z);
   free (want);
   free (flags);
 }
@@ -661,6 +729,12 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
 static int
 picked (const mpzg_mpn_shape *sh)
 {
+#ifdef MPN_POWM
+  /* the exponent may be wider than the modulus */
+  return sh->w[0] > 0 && sh->w[1] > 0 && sh->w[0] <= mpzg_mpn_powm_max ()
+    && sh->w[1] <= mpzg_mpn_powm_max ()
+    && mpzg_mpn_powm_class (sh->w[0], sh->w[1], sh->w[0]) == sh->cls;
+#else
   if (sh->w[0] == 0 || sh->w[1] == 0 || sh->w[1] > sh->w[0])
     return 0;
 #ifdef MPN_ADDSUB
@@ -670,14 +744,21 @@ picked (const mpzg_mpn_shape *sh)
 #else
   return sh->w[0] <= mpzg_mpn_mul_max () && mpzg_mpn_mul_class (sh->w[0], sh->w[1]) == sh->cls;
 #endif
+#endif
 }
 
 /* Instances per launch: MAX_INSTANCES, fewer where they would move more than
-   MAX_WORDS words or (mul) cost GMP more than MAX_WORK limb products. */
+   MAX_WORDS words (scratch included) or cost GMP more than MAX_WORK (mul) or
+   MAX_POWM_WORK (powm) limb products. */
 static size_t
 max_count (const mpzg_mpn_shape *sh)
 {
-  size_t words = sh->w[0] + sh->w[1] + sh->ow[0] + 2, cap = MAX_WORDS / words;
+  size_t words = sh->w[0] + sh->w[1] + sh->w[2] + sh->ow[0] + sh->itch + 2;
+  size_t cap = MAX_WORDS / words;
+#ifdef MPN_POWM
+  if (cap > MAX_POWM_WORK / (64 * (size_t) sh->w[1] * sh->w[0] * sh->w[0]))
+    cap = MAX_POWM_WORK / (64 * (size_t) sh->w[1] * sh->w[0] * sh->w[0]);
+#endif
 #ifdef MPN_MUL
   if (cap > MAX_WORK / ((size_t) sh->w[0] * sh->w[1]))
     cap = MAX_WORK / ((size_t) sh->w[0] * sh->w[1]);

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* powm.cu -- modular exponentiation on the device for odd moduli: r = b^e mod m.
+
+   One thread per instance on the interleaved layout (loads and stores coalesce
+   across the instances of a warp), Montgomery products and a fixed window
+   (powm-core.cuh).  The kernels are instantiated per modulus width only: the
+   exponent is read a word at a time from global memory, so its class width is
+   only the stride of its rows, and exponents of different sizes share a launch.
+   The window table lives in the chunk's scratch, interleaved like the operands.
+
+   Classes: a pair of widths (N for the base and the modulus, EW for the exponent)
+   from powm_width; a modulus of nm words with a base of nb words takes the
+   smallest N >= max (nm, nb), an exponent of ne words the smallest EW >= ne (ne =
+   0 takes the first). */
+
+#include <cuda_runtime.h>
+#include "../mpzg-mpn.h"
+#include "../tuning.h"
+#include "powm-core.cuh"
+
+namespace mpzg {
+namespace pw {
+
+static const unsigned powm_width[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64 };
+static const unsigned NW = sizeof powm_width / sizeof powm_width[0];
+static_assert (sizeof powm_width / sizeof powm_width[0] == 12 && MPZG_POWM_MAX_LIMBS == 64,
+               "powm_width and MPZG_POWM_MAX_LIMBS disagree");
+
+/* Inputs b (N rows), e (EW rows), m (N rows); output r (N rows); scratch
+   powm_rows (EW) * N rows; row i of an operand at i * lanes.  The launch bounds
+   name the blocks per multiprocessor ptxas is to leave room for (the registers
+   it may use): left to itself it gave the 64-word kernel 32 registers and
+   spilled 28 KB per thread (255 and 13 KB with one block), and the 16-word one
+   168 registers and a spill (208, none, with two blocks). */
+template <int N>
+__global__ void __launch_bounds__ (MPZG_POWM_BLOCK, N >= 24 ? 1 : N >= 16 ? 2 : N >= 12 ? 3 : 4)
+powm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
+             int EW, size_t lanes)
+{
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= lanes)
+    return;
+  const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
+  const u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  powm_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
+}
+
+/* Index of the smallest width >= n, or NW. */
+static unsigned
+width_index (size_t n)
+{
+  unsigned k = 0;
+  while (k < NW && powm_width[k] < n)
+    k++;
+  return k;
+}
+
+} /* namespace pw */
+} /* namespace mpzg */
+
+using namespace mpzg::pw;
+
+extern "C" unsigned
+mpzg_mpn_powm_classes (void)
+{
+  return NW * NW;
+}
+
+extern "C" size_t
+mpzg_mpn_powm_max (void)
+{
+  return powm_width[NW - 1];
+}
+
+extern "C" unsigned
+mpzg_mpn_powm_class (size_t nb, size_t ne, size_t nm)
+{
+  return width_index (nb > nm ? nb : nm) * NW + width_index (ne);
+}
+
+extern "C" void
+mpzg_mpn_powm_shape (unsigned cls, mpzg_mpn_shape *sh)
+{
+  unsigned N = powm_width[cls / NW], EW = powm_width[cls % NW];
+  sh->cls = cls;
+  sh->layout = MPZG_MPN_INTERLEAVED;
+  sh->w[0] = N;
+  sh->w[1] = EW;
+  sh->w[2] = N;
+  sh->ow[0] = N;
+  sh->ow[1] = 0;
+  sh->ow[2] = 0;
+  sh->in_bytes = (size_t) (2 * N + EW) * sizeof (mpzg_mpn_word);
+  sh->out_bytes = (size_t) N * sizeof (mpzg_mpn_word);
+  sh->itch = powm_rows ((int) EW) * N;
+}
+
+extern "C" int
+mpzg_mpn_powm_setup (const mpzg_mpn_device *dev)
+{
+  (void) dev;                   /* registers and scratch: nothing to opt into */
+  return 0;
+}
+
+extern "C" int
+mpzg_mpn_powm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_mpn_word *in,
+               mpzg_mpn_word *out, mpzg_mpn_word *scratch, size_t lanes, mpzg_mpn_stream s)
+{
+  (void) dev;
+  if (lanes == 0)
+    return 0;
+  const int EW = (int) sh->w[1];
+  const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
+  cudaStream_t st = (cudaStream_t) s;
+  switch (sh->w[0])
+    {
+#define MPZG_POWM_K(k)                                                                  \
+    case k:                                                                             \
+      powm_kernel<k><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);   \
+      break;
+      MPZG_POWM_K (1) MPZG_POWM_K (2) MPZG_POWM_K (3) MPZG_POWM_K (4) MPZG_POWM_K (6)
+      MPZG_POWM_K (8) MPZG_POWM_K (12) MPZG_POWM_K (16) MPZG_POWM_K (24) MPZG_POWM_K (32)
+      MPZG_POWM_K (48) MPZG_POWM_K (64)
+#undef MPZG_POWM_K
+    default:
+      return (int) cudaErrorInvalidValue;
+    }
+  return (int) cudaGetLastError ();
+}

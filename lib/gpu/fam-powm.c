@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* fam-powm.c -- powm on the GPU: r = b^e mod |m| for odd m around the device's
+   exponentiation of magnitudes (mpzg_mpn_powm).  Even moduli stay on the CPU (the
+   takes hook): the device's Montgomery products need an odd modulus.
+
+   What the host does around the kernel, as lib/powm.c and mpz_powm do:
+   - a negative exponent: the base is replaced by its inverse mod m
+     (mpz_invert, the very call of lib/powm.c, at packing time); where there is
+     none the element is left untouched and fails with MPZG_ENOTINVERTIBLE;
+   - a negative base: (-b)^e is b^e for even e, and |m| - b^e mod m for odd e
+     (when that is not zero), at unpacking time;
+   - the signs of e and m: their magnitudes go to the device.
+   The device takes any base below 2^(64 N) (no reduction on the host), the
+   exponent 0 (1 mod m), and m = 1 (0). */
+
+#include <config.h>
+#include "mpzg.h"
+#include "gpu.h"
+#include "layout.h"
+
+/* flag: bit 0 negate the result (b < 0, e >= 0 odd), bit 1 e < 0 (pack inverts b).
+   cmp, set by pack: 1 when b has no inverse. */
+enum { NEGATE = 1, INVERT = 2 };
+
+static int
+powm_takes (mpz_t *const in[3], size_t e)
+{
+  return mpz_odd_p (in[2][e]);
+}
+
+static void
+powm_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
+{
+  /* most batches repeat one shape: ask the ladder only when it changes */
+  unsigned last_b = ~0u, last_e = ~0u, last_m = ~0u, last_cls = 0;
+  for (size_t k = begin; k < end; k++)
+    {
+      mpzg_gpu_elem *t = &p->mt[k];
+      size_t e = mpzg_gpu_plan_elem (p, k);
+      mpz_srcptr b = p->in[0][e], x = p->in[1][e], m = p->in[2][e];
+      t->e = e;
+      t->n[2] = (unsigned) mpz_size (m);
+      t->n[1] = (unsigned) mpz_size (x);
+      t->perm = 0;
+      t->cmp = 0;
+      t->neg = 0;
+      if (mpz_sgn (x) < 0)
+        {
+          t->flag = INVERT;
+          t->n[0] = t->n[2];    /* the inverse is below |m| */
+        }
+      else
+        {
+          t->flag = mpz_sgn (b) < 0 && mpz_odd_p (x) ? NEGATE : 0;
+          t->n[0] = (unsigned) mpz_size (b);
+        }
+      if (t->n[0] != last_b || t->n[1] != last_e || t->n[2] != last_m)
+        {
+          last_b = t->n[0];
+          last_e = t->n[1];
+          last_m = t->n[2];
+          last_cls = mpzg_mpn_powm_class (last_b, last_e, last_m);
+        }
+      t->cls = last_cls;
+      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+        __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static void
+powm_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
+{
+  const mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const mpzg_mpn_shape *sh = &p->ci[c->cls].sh;
+  const size_t N = sh->w[0], EW = sh->w[1], lanes = c->lanes, cnt = c->count;
+  mpzg_word tile[3 * MPZG_POWM_MAX_LIMBS * MPZG_LANES];
+  mpz_t inv;
+  mpz_init (inv);
+  for (size_t g = begin; g < end; g++)
+    {
+      size_t j0 = g * MPZG_LANES;
+      for (size_t l = 0; l < MPZG_LANES; l++)
+        {
+          size_t j = j0 + l;
+          if (j >= cnt)
+            {
+              mpzg_tile_clear (tile, 2 * N + EW, l);
+              continue;
+            }
+          mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 3);
+          mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+          mpz_srcptr b = p->in[0][t->e], m = p->in[2][t->e];
+          if (t->flag & INVERT)
+            {
+              if (!mpz_invert (inv, b, m))
+                {
+                  t->cmp = 1;   /* unpack reports it; the lane computes nothing useful */
+                  mpzg_tile_clear (tile, 2 * N + EW, l);
+                  continue;
+                }
+              b = inv;
+            }
+          mpzg_tile_put (tile, 0, N, mpz_limbs_read (b), mpz_size (b), l);
+          mpzg_tile_put (tile, N, EW, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
+          mpzg_tile_put (tile, N + EW, N, mpz_limbs_read (m), t->n[2], l);
+        }
+      mpzg_tile_store (x->buf, lanes, j0, tile, 2 * N + EW);
+    }
+  mpz_clear (inv);
+  mpzg_stream_fence ();
+}
+
+/* Words of x[0..n) without its zero top words. */
+static inline size_t
+normalized (const mpzg_word *x, size_t n)
+{
+  while (n > 0 && x[n - 1] == 0)
+    n--;
+  return n;
+}
+
+static void
+powm_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
+{
+  mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const size_t N = p->ci[c->cls].sh.ow[0], lanes = c->lanes, cnt = c->count;
+  mpzg_unit_positions (p, c, &begin, &end);
+  for (size_t j = begin; j < end; j++)
+    {
+      if (j + MPZG_PREFETCH_AHEAD < cnt)
+        {
+          const mpzg_gpu_elem *u = mpzg_gpu_at (p, c->first + j + MPZG_PREFETCH_AHEAD);
+          mpzg_prefetch_output (p->out[0][u->e], u->n[2]);
+        }
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+      if (t->cmp)
+        {
+          mpzg_gpu_elem_error (p, t->e, MPZG_ENOTINVERTIBLE);
+          continue;
+        }
+      mpzg_word r[MPZG_POWM_MAX_LIMBS];
+      mpzg_column (r, x->buf, lanes, j, N);
+      size_t rn = normalized (r, N);
+      if ((t->flag & NEGATE) && rn > 0)
+        {
+          /* |m| - r, read before the output is written: it may be m */
+          mp_limb_t *rl = (mp_limb_t *) r;
+          mpn_sub (rl, mpz_limbs_read (p->in[2][t->e]), (mp_size_t) t->n[2], rl, (mp_size_t) rn);
+          rn = normalized (r, t->n[2]);
+        }
+      mpzg_unstage (p->out[0][t->e], r, rn, 0);
+    }
+  mpzg_stream_fence ();
+}
+
+/* Room for the result: |m|'s words. */
+static void
+powm_grow (const mpzg_gpu_xfer *x)
+{
+  const mpzg_gpu_plan *p = x->p;
+  size_t grown = 0;
+  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+    {
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      grown += mpzg_grow (p->out[0][t->e], t->n[2]);
+    }
+}
+
+/* Auto mode: provisional until measured (tuning.h). */
+static int
+powm_worthwhile (size_t count, size_t limbs)
+{
+  return count >= MPZG_POWM_WORTH_COUNT && limbs >= MPZG_POWM_WORTH_AVG * count;
+}
+
+const mpzg_gpu_family mpzg_gpu_powm = {
+  .name = "powm",
+  .classes = mpzg_mpn_powm_classes,
+  .max_limbs = mpzg_mpn_powm_max,
+  .shape = mpzg_mpn_powm_shape,
+  .takes = powm_takes,
+  .worthwhile = powm_worthwhile,
+  .plan = powm_plan,
+  .pack = powm_pack,
+  .unpack = powm_unpack,
+  .grow = powm_grow,
+  .setup = mpzg_mpn_powm_setup,
+  .launch = mpzg_mpn_powm,
+};
