@@ -43,6 +43,28 @@ gen_unsigned2 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
   random_unsigned (in[1], count, bits, rs);
 }
 
+/* gcdext: two operands of `bits` bits with random signs (gen_signed2); invert: an
+   odd modulus of `bits` bits and a base below it, replaced by 1 where not
+   invertible (GMP leaves the output undefined there, so the results could not be
+   compared). */
+static void
+gen_invert (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  size_t i;
+  mpz_t g;
+  mpz_init (g);
+  random_signed (in[0], count, bits, rs);
+  random_unsigned (in[1], count, bits, rs);
+  for (i = 0; i < count; i++)
+    {
+      mpz_setbit (in[1][i], 0);
+      mpz_gcd (g, in[0][i], in[1][i]);
+      if (mpz_cmp_ui (g, 1) != 0)
+        mpz_set_ui (in[0][i], 1);
+    }
+  mpz_clear (g);
+}
+
 /* tdiv_qr, mod: a signed dividend of `bits` bits, a non-zero signed divisor of half as many. */
 static void
 gen_div (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
@@ -155,6 +177,8 @@ LOOP (gmp_tdiv_qr, mpz_tdiv_qr (out[0][i], out[1][i], in[0][i], in[1][i]))
 LOOP (gmp_mod, mpz_mod (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_divexact, mpz_divexact (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_gcd, mpz_gcd (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_gcdext, mpz_gcdext (out[0][i], out[1][i], out[2][i], in[0][i], in[1][i]))
+LOOP (gmp_invert, mpz_invert (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_powm, mpz_powm (out[0][i], in[0][i], in[1][i], in[2][i]))
 
 static int z_add (mpz_t **o, mpz_t **in, size_t n) { return mpzg_add_n (o[0], in[0], in[1], n); }
@@ -164,6 +188,8 @@ static int z_tdiv_qr (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_qr_n (
 static int z_mod (mpz_t **o, mpz_t **in, size_t n) { return mpzg_mod_n (o[0], in[0], in[1], n); }
 static int z_divexact (mpz_t **o, mpz_t **in, size_t n) { return mpzg_divexact_n (o[0], in[0], in[1], n); }
 static int z_gcd (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcd_n (o[0], in[0], in[1], n); }
+static int z_gcdext (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcdext_n (o[0], o[1], o[2], in[0], in[1], n); }
+static int z_invert (mpz_t **o, mpz_t **in, size_t n) { return mpzg_invert_n (o[0], in[0], in[1], NULL, n); }
 static int z_powm (mpz_t **o, mpz_t **in, size_t n) { return mpzg_powm_n (o[0], in[0], in[1], in[2], n); }
 
 const bench_op bench_ops[] = {
@@ -185,6 +211,10 @@ const bench_op bench_ops[] = {
     z_divexact, xfer_half, 1 },
   { "gcd",     MPZG_GPU_FAMILY (gcd), 2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd,
     NULL, 0 },
+  { "gcdext",  MPZG_GPU_FAMILY (gcdext), 2, 3, 1UL << 16, RATE_ELEMS, gen_signed2,  gmp_gcdext,  z_gcdext,
+    NULL, 1 },
+  { "invert",  MPZG_GPU_FAMILY (invert), 2, 1, 1UL << 16, RATE_ELEMS, gen_invert,   gmp_invert,  z_invert,
+    NULL, 1 },
   { "powm",    MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
     NULL, 0 },
 };
@@ -204,7 +234,8 @@ size_t
 bench_count (const bench_op *op, unsigned tbits, unsigned long bits)
 {
   size_t count = (size_t) ((1ULL << tbits) / bits);
-  if (strcmp (op->name, "gcd") == 0)
+  if (strcmp (op->name, "gcd") == 0 || strcmp (op->name, "gcdext") == 0
+      || strcmp (op->name, "invert") == 0)
     count /= 16;                /* gcd costs some tens of multiplications */
   else if (strcmp (op->name, "powm") == 0)
     count /= bits;              /* powm costs about `bits` multiplications */

@@ -120,6 +120,22 @@ int mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                   const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                   size_t lanes, mpzg_mpn_stream s);
 
+/* ---- gcdext: the gcd of magnitudes and one cofactor ----
+   For x = a, y = b with 2^k the largest power of two dividing both: g = gcd (x, y)
+   and v with, when y / 2^k is odd, x v = g (mod y) and 0 <= v < y / 2^k, otherwise
+   y v = g (mod x) and 0 <= v < x / 2^k; a zero operand gives g = x + y and v = 0.
+   Classes as gcd's (w[0] = w[1]).  Inputs: a (w[0] words), b (w[1] words).
+   Outputs: g (ow[0] = w[0] words), then v (ow[1] = w[0] words), each zero above its
+   own size.  INTERLEAVED classes; no scratch (itch 0). */
+unsigned mpzg_mpn_gcdext_classes (void);
+size_t mpzg_mpn_gcdext_max (void);              /* the widest operand, in words */
+unsigned mpzg_mpn_gcdext_class (size_t n);      /* n: the longer operand's size, <= max */
+void mpzg_mpn_gcdext_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev);
+int mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                     const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                     size_t lanes, mpzg_mpn_stream s);
+
 /* ---- powm: modular exponentiation, odd moduli ----
    r = b^e mod m for odd m (an even modulus, as in the zero instances that pad a
    chunk, gives garbage, never a fault) and b < 2^(64 w[0]) (b >= m allowed).  The

@@ -180,6 +180,19 @@
 #define MPZG_GCD_WORTH_AVG 8
 #define MPZG_GCD_WORTH_COUNT ((size_t) 1 << 16)
 
+/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, five arrays of W words
+   per instance (a, b, two cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
+   in registers (five 8-limb arrays are 80 registers); above, in shared memory, at
+   most MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a
+   thread do not fit 48 KB (16 threads at 64 limbs).  Provisional, from the
+   register counts.  Auto mode: about three times the gcd's work per element, the
+   gcd's thresholds until measured. */
+#define MPZG_GCDEXT_REG_MAX 8
+#define MPZG_GCDEXT_BLOCK 128
+#define MPZG_GCDEXT_SMEM_BLOCK 64
+#define MPZG_GCDEXT_WORTH_AVG 8
+#define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
+
 /* powm (cuda/powm/powm.cu): one thread per instance, interleaved, Montgomery
    products and a fixed window; odd moduli, bases and moduli of up to
    MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there).  Not yet

@@ -55,7 +55,7 @@ int
 mpzg_gcdext_n (mpz_t *g, mpz_t *s, mpz_t *t, mpz_t *a, mpz_t *b, size_t n)
 {
   mpzg_batch bt = { .name = "gcdext_n", .elem = gcdext_elem, .out = { g, s, t }, .in = { a, b },
-                    .gpu = NULL, .divisor = -1, .cost_kind = MPZG_COST_GCD };
+                    .gpu = MPZG_GPU_FAMILY (gcdext), .divisor = -1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (g, n);
   MPZG_CHECK_ARRAY (a, n);
   MPZG_CHECK_ARRAY (b, n);
@@ -68,7 +68,7 @@ int
 mpzg_invert_n (mpz_t *rop, mpz_t *op1, mpz_t *op2, int *exists, size_t n)
 {
   mpzg_batch b = { .name = "invert_n", .elem = invert_elem, .out = { rop }, .in = { op1, op2 },
-                   .flags = exists, .gpu = NULL, .divisor = 1, .cost_kind = MPZG_COST_GCD };
+                   .flags = exists, .gpu = MPZG_GPU_FAMILY (invert), .divisor = 1, .cost_kind = MPZG_COST_GCD };
   MPZG_CHECK_ARRAY (rop, n);
   MPZG_CHECK_ARRAY (op1, n);
   MPZG_CHECK_ARRAY (op2, n);

@@ -26,13 +26,15 @@ ref_invert (mpz_ptr *o, mpz_srcptr *in, int *f)
 }
 
 /* Pairs with a planted common factor, coprime pairs, one dividing the other,
-   zeros, equal values, ±1, consecutive Fibonacci numbers (the longest Euclid). */
+   zeros, equal values, ±1, consecutive Fibonacci numbers (the longest Euclid),
+   powers of two apart (different trailing zeros, the device's two routes for the
+   cofactor), and |b| = 2|a| (one of GMP's exceptional cofactors). */
 static void
 gen (mpz_ptr *ops, size_t limbs)
 {
   size_t fl, other = tst_urand (4) ? limbs : tst_urand (limbs + 2);
   mpz_t f;
-  switch (tst_urand (12))
+  switch (tst_urand (14))
     {
     case 0: case 1: case 2: case 3:
       /* planted factor of 1..limbs limbs */
@@ -68,6 +70,17 @@ gen (mpz_ptr *ops, size_t limbs)
     case 8:
       tst_special (ops[0], tst_urand (tst_special_count ()));
       tst_rand_op (ops[1], limbs);
+      break;
+    case 9:
+      tst_rand_op (ops[0], limbs);
+      tst_rand_op (ops[1], other);
+      mpz_mul_2exp (ops[0], ops[0], tst_urand (130));
+      mpz_mul_2exp (ops[1], ops[1], tst_urand (130));
+      break;
+    case 10:
+      tst_rand_nonzero (ops[0], limbs);
+      mpz_mul_2exp (ops[1], ops[0], 1);
+      tst_rand_sign (ops[1]);
       break;
     default:
       tst_rand_op (ops[0], limbs);
@@ -192,6 +205,35 @@ START_TEST (t_regressions)
 END_TEST
 START_TEST (t_zero_moduli) { TST_BEGIN (); tst_do_zero_divisors (&ops[_i], 32); }
 END_TEST
+/* Every pair of |a|, |b| <= 64 with every sign in one batch: GMP's exceptional
+   cofactors (a or b zero, |a| = |b|, |a| or |b| twice the gcd, one dividing the
+   other) and every route of the device's cofactor; zero moduli for invert. */
+START_TEST (t_small)
+{
+  const long r = 64;
+  size_t n = (size_t) (2 * r + 1) * (2 * r + 1), i = 0;
+  mpz_t *in[2];
+  tst_alias list[16];
+  size_t m, k;
+  long x, y;
+  TST_BEGIN ();
+  in[0] = tst_vec_new (n);
+  in[1] = tst_vec_new (n);
+  for (x = -r; x <= r; x++)
+    for (y = -r; y <= r; y++, i++)
+      {
+        mpz_set_si (in[0][i], x);
+        mpz_set_si (in[1][i], y);
+      }
+  tst_check_op (&ops[_i], NULL, in, n, "every small pair");
+  aliases_for (&ops[_i], list, &m);
+  for (k = 0; k < m; k++)
+    tst_check_op (&ops[_i], &list[k], in, n, "every small pair");
+  tst_vec_free (in[0], n);
+  tst_vec_free (in[1], n);
+}
+END_TEST
+
 START_TEST (t_big) { TST_BEGIN (); tst_do_big (&ops[_i], 16384, 2); }
 END_TEST
 
@@ -253,6 +295,7 @@ main (void)
   TCase *tc = tst_tcase ("gcd");
   tcase_add_loop_test (tc, t_regressions, 0, NOPS);
   tcase_add_loop_test (tc, t_specials, 0, NOPS);
+  tcase_add_loop_test (tc, t_small, 0, NOPS);
   tcase_add_loop_test (tc, t_zero_moduli, 5, NOPS);
   tcase_add_test (tc, t_invert_mixed);
   tcase_add_loop_test (tc, t_sizes, 0, NOPS);

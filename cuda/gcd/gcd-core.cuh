@@ -3,7 +3,7 @@
    Pornin's optimized binary GCD (T. Pornin, "Optimized Binary GCD for Modular
    Inversion", 2020), with k = 31.
 
-   Host and device code: gcd.cu runs it on the GPU, and tests/mpn/t-gcd-host.cc
+   Host and device code: gcd.cu runs it on the GPU, and tests/mpn/t-bingcd-host.cc
    compiles the very same functions with the host's C++ compiler and compares them
    with GMP, so the algorithm is checked on machines without a GPU.
 
@@ -99,11 +99,13 @@ shr2 (u64 hi, u64 lo, unsigned s)
   return (lo >> s) | ((hi << 1) << (63 - s));
 }
 
-/* Operands in registers. */
-template <int W>
+/* Operands in registers: X arrays of W words (the gcd's two operands; the extended
+   gcd adds its cofactors and modulus, gcdext-core.cuh). */
+template <int W, int X = 2>
 struct RegStore
 {
-  u64 v[2][W];
+  static const bool regs = true;
+  u64 v[X][W];
   MPZG_GCD_HD u64 &
   at (int x, int k)
   {
@@ -137,10 +139,11 @@ MPZG_GCD_UNROLL
 };
 
 /* Operands in memory: word k of operand x at p[x][k * stride]. */
-template <int W>
+template <int W, int X = 2>
 struct MemStore
 {
-  volatile u64 *p[2];
+  static const bool regs = false;
+  volatile u64 *p[X];
   size_t stride;
   MPZG_GCD_HD volatile u64 &
   at (int x, int k)
@@ -294,11 +297,11 @@ MPZG_GCD_UNROLL
 }
 
 /* a, b = (a f0 + b g0) / 2^30, (a f1 + b g1) / 2^30 over words [0, L) (both fit
-   there, as values of at most max (a, b) in magnitude), then made non-negative.
-   Returns whether the new a is zero. */
+   there, as values of at most max (a, b) in magnitude), then made non-negative
+   (na, nb: whether a, b were negated).  Returns whether the new a is zero. */
 template <int W, class S>
 MPZG_GCD_HD bool
-apply (S &s, int L, int f0, int g0, int f1, int g1)
+apply (S &s, int L, int f0, int g0, int f1, int g1, bool &na, bool &nb)
 {
   const u32 fu0 = (u32) f0, gu0 = (u32) g0, fu1 = (u32) f1, gu1 = (u32) g1;
   const u32 mf0 = (u32) (f0 >> 31), mg0 = (u32) (g0 >> 31);
@@ -335,11 +338,21 @@ MPZG_GCD_UNROLL
           s.at (1, k) = shr2 (cb, wb, STEPS);
         }
     }
-  if ((long long) ca < 0)
+  na = (long long) ca < 0;
+  nb = (long long) cb < 0;
+  if (na)
     negate<W> (s, 0, L);
-  if ((long long) cb < 0)
+  if (nb)
     negate<W> (s, 1, L);
   return any == 0;
+}
+
+template <int W, class S>
+MPZG_GCD_HD bool
+apply (S &s, int L, int f0, int g0, int f1, int g1)
+{
+  bool na, nb;
+  return apply<W> (s, L, f0, g0, f1, g1, na, nb);
 }
 
 /* An upper bound of the outer iterations for operands of W words (both at most
@@ -352,6 +365,29 @@ MPZG_GCD_HD int
 max_iterations ()
 {
   return 2 * (128 * W / STEPS + 2);
+}
+
+/* The matrix of the next STEPS steps on a = s.at (0, .), b = s.at (1, .) (b odd),
+   L shortened to the words still in use. */
+template <int W, class S>
+MPZG_GCD_HD void
+matrix (S &s, int &L, int &f0, int &g0, int &f1, int &g1)
+{
+  u64 ah, al, bh, bl, a, b;
+  const int t = s.top (L, ah, al, bh, bl);
+  L = t + 1;
+  const unsigned n = 64 * (unsigned) t + 64 - clz64 (ah | bh);
+  if (n <= STEPS + TOPBITS)
+    {
+      a = s.at (0, 0);
+      b = s.at (1, 0);
+    }
+  else
+    {
+      a = approx (s.at (0, 0), ah, al, n, t);
+      b = approx (s.at (1, 0), bh, bl, n, t);
+    }
+  steps (a, b, f0, g0, f1, g1);
 }
 
 /* s.at (1, .) = gcd (a, b) of the magnitudes a = s.at (0, .), b = s.at (1, .)
@@ -375,22 +411,8 @@ MPZG_GCD_UNROLL
   int L = W, it = 0;
   for (; it < max_iterations<W> (); it++)
     {
-      u64 ah, al, bh, bl, a, b;
-      const int t = s.top (L, ah, al, bh, bl);
-      L = t + 1;
-      const unsigned n = 64 * (unsigned) t + 64 - clz64 (ah | bh);
-      if (n <= STEPS + TOPBITS)
-        {
-          a = s.at (0, 0);
-          b = s.at (1, 0);
-        }
-      else
-        {
-          a = approx (s.at (0, 0), ah, al, n, t);
-          b = approx (s.at (1, 0), bh, bl, n, t);
-        }
       int f0, g0, f1, g1;
-      steps (a, b, f0, g0, f1, g1);
+      matrix<W> (s, L, f0, g0, f1, g1);
       if (apply<W> (s, L, f0, g0, f1, g1))
         break;
     }

@@ -20,8 +20,8 @@ extern const mpzg_gpu_family mpzg_gpu_tdiv_qr, mpzg_gpu_tdiv_q, mpzg_gpu_tdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_fdiv_qr, mpzg_gpu_fdiv_q, mpzg_gpu_fdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_cdiv_qr, mpzg_gpu_cdiv_q, mpzg_gpu_cdiv_r;
 extern const mpzg_gpu_family mpzg_gpu_mod, mpzg_gpu_divexact;
-/* the gcd family (fam-gcd.c) */
-extern const mpzg_gpu_family mpzg_gpu_gcd;
+/* the gcd family (fam-gcd.c), gcdext and invert (fam-gcdext.c) */
+extern const mpzg_gpu_family mpzg_gpu_gcd, mpzg_gpu_gcdext, mpzg_gpu_invert;
 /* the powm family (fam-powm.c) */
 extern const mpzg_gpu_family mpzg_gpu_powm;
 #ifdef HAVE_CUDA

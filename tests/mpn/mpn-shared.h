@@ -5,7 +5,7 @@
 
    A test file defines, then includes this file:
      MPN_NAME         the program's name, for messages
-     MPN_ADDSUB, MPN_MUL, MPN_GCD or MPN_POWM   the family
+     MPN_ADDSUB, MPN_MUL, MPN_GCD, MPN_GCDEXT or MPN_POWM   the family
      MPN_SELECT(sh)   which classes to test (sh: const mpzg_mpn_shape *)
      MPN_SAMPLE       optional: test at most this many of the selected classes (the
                       first, the last and a random choice of the others)
@@ -46,6 +46,19 @@
 #define mpn_family_shape mpzg_mpn_mul_shape
 #define mpn_family_setup mpzg_mpn_mul_setup
 #define mpn_family_launch mpzg_mpn_mul
+#elif defined MPN_GCDEXT
+/* gcdext: gcd's operands and checks, plus the cofactor after g */
+#define MPN_FAMILY "gcdext"
+#define MPN_NIN 2
+#define MPN_GCD 1
+#define mpn_family_classes mpzg_mpn_gcdext_classes
+#define mpn_family_shape mpzg_mpn_gcdext_shape
+#define mpn_family_setup mpzg_mpn_gcdext_setup
+#define mpn_family_launch mpzg_mpn_gcdext
+#define mpn_gcd_max mpzg_mpn_gcdext_max
+#define mpn_gcd_class mpzg_mpn_gcdext_class
+#include "gcd-cases.h"
+#include "gcdext-norm.h"
 #elif defined MPN_GCD
 #define MPN_FAMILY "gcd"
 #define MPN_NIN 2
@@ -53,6 +66,8 @@
 #define mpn_family_shape mpzg_mpn_gcd_shape
 #define mpn_family_setup mpzg_mpn_gcd_setup
 #define mpn_family_launch mpzg_mpn_gcd
+#define mpn_gcd_max mpzg_mpn_gcd_max
+#define mpn_gcd_class mpzg_mpn_gcd_class
 #include "gcd-cases.h"
 #elif defined MPN_POWM
 #define MPN_FAMILY "powm"
@@ -62,7 +77,7 @@
 #define mpn_family_setup mpzg_mpn_powm_setup
 #define mpn_family_launch mpzg_mpn_powm
 #else
-#error "define MPN_ADDSUB, MPN_MUL, MPN_GCD or MPN_POWM before including mpn-shared.h"
+#error "define MPN_ADDSUB, MPN_MUL, MPN_GCD, MPN_GCDEXT or MPN_POWM before including mpn-shared.h"
 #endif
 
 #define CANARY_WORDS 16
@@ -389,7 +404,7 @@ at (const mpzg_mpn_shape *sh, size_t base, size_t w, size_t lanes, size_t i, siz
 static int
 shape_consistent (const mpzg_mpn_shape *sh, const char *where)
 {
-  size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], flag_bytes = 0, ow;
+  size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], flag_bytes = 0, ow, ow1 = 0;
 #ifdef MPN_ADDSUB
   flag_bytes = sh->layout == MPZG_MPN_INTERLEAVED ? 1 : 8;
   ow = w0;
@@ -400,6 +415,9 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
     }
 #elif defined MPN_GCD
   ow = w0;
+#ifdef MPN_GCDEXT
+  ow1 = w0;                     /* the cofactor */
+#endif
   if (w1 != w0 || sh->layout != MPZG_MPN_INTERLEAVED || sh->itch != 0)
     {
       fail ("%s: gcd widths %zu and %zu, layout %u, itch %zu", where, w0, w1, sh->layout,
@@ -433,15 +451,88 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
             sh->w[0], sh->w[1]);
       return 0;
     }
-  if (sh->in_bytes != 8 * (w0 + w1 + w2) + flag_bytes || sh->out_bytes != 8 * ow + flag_bytes)
+  if (sh->ow[1] != ow1)
+    {
+      fail ("%s: second output width %u, want %zu", where, sh->ow[1], ow1);
+      return 0;
+    }
+  if (sh->in_bytes != 8 * (w0 + w1 + w2) + flag_bytes
+      || sh->out_bytes != 8 * (ow + ow1) + flag_bytes)
     {
       fail ("%s: %zu bytes in and %zu out per instance, the layout says %zu and %zu",
             where, sh->in_bytes, sh->out_bytes, 8 * (w0 + w1 + w2) + flag_bytes,
-            8 * ow + flag_bytes);
+            8 * (ow + ow1) + flag_bytes);
       return 0;
     }
   return 1;
 }
+
+#ifdef MPN_GCDEXT
+/* The cofactor v of instance j (after g): below the odd operand of the pair once
+   the common power of two is removed, and giving, normalized as the host does,
+   mpz_gcdext's s and t for every sign of the operands and mpz_invert's inverse. */
+static void
+check_cofactor (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes, size_t j,
+                const mp_limb_t *x, const mp_limb_t *y, const char *where)
+{
+  size_t w = sh->w[0], i;
+  mp_limb_t *g = malloc (2 * w * sizeof *g), *v = g + w;
+  mpz_t a, b, m, s, t, w0, w1, rg, rs, rt;
+  mpz_srcptr G, V;
+  mpz_t Gs, Vs;
+  if (g == NULL)
+    {
+      fail ("out of host memory");
+      return;
+    }
+  for (i = 0; i < w; i++)
+    {
+      g[i] = out[at (sh, 0, w, lanes, i, j)];
+      v[i] = out[at (sh, w * lanes, w, lanes, i, j)];
+    }
+  G = mpz_roinit_n (Gs, g, (mp_size_t) w);
+  V = mpz_roinit_n (Vs, v, (mp_size_t) w);
+  mpz_inits (a, b, m, s, t, w0, w1, rg, rs, rt, NULL);
+  mpz_import (a, w, -1, sizeof (mp_limb_t), 0, 0, x);
+  mpz_import (b, w, -1, sizeof (mp_limb_t), 0, 0, y);
+  if (mpz_sgn (a) == 0 || mpz_sgn (b) == 0)
+    {
+      if (mpz_sgn (V) != 0)
+        fail ("%s: instance %zu, cofactor not zero for a zero operand", where, j);
+    }
+  else
+    {
+      unsigned long z = mpz_scan1 (a, 0) < mpz_scan1 (b, 0) ? mpz_scan1 (a, 0) : mpz_scan1 (b, 0);
+      mpz_tdiv_q_2exp (m, mpzg_gcdext_route (a, b) ? a : b, z);
+      if (mpz_cmp (V, m) >= 0)
+        fail ("%s: instance %zu, cofactor out of range", where, j);
+    }
+  for (int sg = 0; sg < 4 && failures <= 20; sg++)
+    {
+      if (sg & 1)
+        mpz_neg (a, a);
+      if (sg & 2)
+        mpz_neg (b, b);
+      mpz_gcdext (rg, rs, rt, a, b);
+      mpzg_gcdext_norm (s, t, G, a, b, V, w0, w1);
+      if (mpz_cmp (s, rs) != 0 || mpz_cmp (t, rt) != 0)
+        fail ("%s: instance %zu, signs %d: s or t differ from mpz_gcdext's", where, j, sg);
+      if (mpz_sgn (b) != 0)
+        {
+          int want = mpz_invert (rs, a, b) != 0, got = mpzg_invert_norm (s, G, a, b, V, w0);
+          if (want != got || (want && mpz_cmp (s, rs) != 0))
+            fail ("%s: instance %zu, signs %d: the inverse differs from mpz_invert's", where,
+                  j, sg);
+        }
+      if (sg & 1)
+        mpz_neg (a, a);
+      if (sg & 2)
+        mpz_neg (b, b);
+    }
+  mpz_clears (a, b, m, s, t, w0, w1, rg, rs, rt, NULL);
+  free (g);
+}
+#endif
 
 /* Launches `count` instances of class sh and checks them all. */
 static void
@@ -603,6 +694,9 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
                   (unsigned long long) want[i]);
             break;
           }
+#ifdef MPN_GCDEXT
+      check_cofactor (out, sh, lanes, j, x + j * w0, y + j * w1, where);
+#endif
       if (got_carry != carry)
         fail ("%s: instance %zu, carry %#llx, want %#llx", where, j,
               (unsigned long long) got_carry, (unsigned long long) carry);
@@ -646,7 +740,7 @@ picked (const mpzg_mpn_shape *sh)
 #ifdef MPN_ADDSUB
   return sh->w[0] <= mpzg_mpn_addsub_max () && mpzg_mpn_addsub_class (sh->w[0]) == sh->cls;
 #elif defined MPN_GCD
-  return sh->w[0] <= mpzg_mpn_gcd_max () && mpzg_mpn_gcd_class (sh->w[0]) == sh->cls;
+  return sh->w[0] <= mpn_gcd_max () && mpn_gcd_class (sh->w[0]) == sh->cls;
 #else
   return sh->w[0] <= mpzg_mpn_mul_max () && mpzg_mpn_mul_class (sh->w[0], sh->w[1]) == sh->cls;
 #endif

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* gcdext.cu -- the gcd of magnitudes and one cofactor on the device
+   (gcdext-core.cuh), for the host's mpz_gcdext and mpz_invert (lib/gpu/fam-gcdext.c).
+
+   One thread per instance on the interleaved layout, the classes of the gcd family
+   (gcd.cu).  Five arrays of W words per instance (a, b, the two cofactors, the
+   modulus): up to MPZG_GCDEXT_REG_MAX words in registers, above in shared memory,
+   interleaved by thread, with as many threads per block as fit in a block's
+   default 48 KB (gcdext_smem_block). */
+
+#include <cuda_runtime.h>
+#include "../mpzg-mpn.h"
+#include "../tuning.h"
+#include "gcdext-core.cuh"
+
+namespace mpzg {
+namespace gc {
+
+static const unsigned gcdext_width[] = { 1, 2, 4, 8, 16, 32, 64 };
+static const unsigned NXW = sizeof gcdext_width / sizeof gcdext_width[0];
+static_assert (sizeof gcdext_width / sizeof gcdext_width[0] == 7 && MPZG_GCD_MAX_LIMBS == 64,
+               "gcdext_width and MPZG_GCD_MAX_LIMBS disagree");
+
+/* Threads per block of the shared memory kernel: the largest power of two up to
+   MPZG_GCDEXT_SMEM_BLOCK whose five arrays of W words fit in 48 KB. */
+constexpr int
+gcdext_smem_block (int W, int b = MPZG_GCDEXT_SMEM_BLOCK)
+{
+  return b > 1 && (size_t) XN * W * b * sizeof (u64) > 48 * 1024 ? gcdext_smem_block (W, b / 2)
+                                                                   : b;
+}
+
+/* Inputs x (W rows), y (W rows); outputs g (W rows), v (W rows); row i of an
+   operand at i * lanes. */
+template <int W>
+__global__ void __launch_bounds__ (MPZG_GCDEXT_BLOCK)
+gcdext_reg_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
+{
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= lanes)
+    return;
+  RegStore<W, XN> s;
+#pragma unroll
+  for (int k = 0; k < W; k++)
+    {
+      s.v[XA][k] = in[(size_t) k * lanes + j];
+      s.v[XB][k] = in[(size_t) (W + k) * lanes + j];
+    }
+  gcdext<W> (s);
+#pragma unroll
+  for (int k = 0; k < W; k++)
+    {
+      out[(size_t) k * lanes + j] = s.v[XB][k];
+      out[(size_t) (W + k) * lanes + j] = s.v[XV][k];
+    }
+}
+
+template <int W>
+__global__ void __launch_bounds__ (gcdext_smem_block (W))
+gcdext_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
+{
+  const int B = gcdext_smem_block (W);
+  __shared__ u64 sm[XN * W * B];
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= lanes)
+    return;
+  MemStore<W, XN> s;
+  for (int x = 0; x < XN; x++)
+    s.p[x] = sm + (size_t) x * W * B + threadIdx.x;
+  s.stride = B;
+  for (int k = 0; k < W; k++)
+    {
+      s.at (XA, k) = in[(size_t) k * lanes + j];
+      s.at (XB, k) = in[(size_t) (W + k) * lanes + j];
+    }
+  gcdext<W> (s);
+  for (int k = 0; k < W; k++)
+    {
+      out[(size_t) k * lanes + j] = s.at (XB, k);
+      out[(size_t) (W + k) * lanes + j] = s.at (XV, k);
+    }
+}
+
+/* Index of the smallest width >= n, or NXW. */
+static unsigned
+width_index (size_t n)
+{
+  unsigned k = 0;
+  while (k < NXW && gcdext_width[k] < n)
+    k++;
+  return k;
+}
+
+template <int W>
+static void
+launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
+{
+  if (W <= MPZG_GCDEXT_REG_MAX)
+    {
+      const unsigned blocks = (unsigned) ((lanes + MPZG_GCDEXT_BLOCK - 1) / MPZG_GCDEXT_BLOCK);
+      gcdext_reg_kernel<W <= MPZG_GCDEXT_REG_MAX ? W : 1><<<blocks, MPZG_GCDEXT_BLOCK, 0, st>>> (
+        in, out, lanes);
+    }
+  else
+    {
+      const int WS = W <= MPZG_GCDEXT_REG_MAX ? 1 : W, B = gcdext_smem_block (WS);
+      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
+      gcdext_smem_kernel<WS><<<blocks, B, 0, st>>> (in, out, lanes);
+    }
+}
+
+} /* namespace gc */
+} /* namespace mpzg */
+
+using namespace mpzg::gc;
+
+extern "C" unsigned
+mpzg_mpn_gcdext_classes (void)
+{
+  return NXW;
+}
+
+extern "C" size_t
+mpzg_mpn_gcdext_max (void)
+{
+  return gcdext_width[NXW - 1];
+}
+
+extern "C" unsigned
+mpzg_mpn_gcdext_class (size_t n)
+{
+  return width_index (n);
+}
+
+extern "C" void
+mpzg_mpn_gcdext_shape (unsigned cls, mpzg_mpn_shape *sh)
+{
+  unsigned W = gcdext_width[cls];
+  sh->cls = cls;
+  sh->layout = MPZG_MPN_INTERLEAVED;
+  sh->w[0] = W;
+  sh->w[1] = W;
+  sh->w[2] = 0;
+  sh->ow[0] = W;
+  sh->ow[1] = W;
+  sh->ow[2] = 0;
+  sh->in_bytes = (size_t) 2 * W * sizeof (mpzg_mpn_word);
+  sh->out_bytes = (size_t) 2 * W * sizeof (mpzg_mpn_word);
+  sh->itch = 0;
+}
+
+extern "C" int
+mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev)
+{
+  (void) dev;                   /* static shared memory within the default: nothing to opt into */
+  return 0;
+}
+
+extern "C" int
+mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_mpn_word *in,
+                 mpzg_mpn_word *out, mpzg_mpn_word *scratch, size_t lanes, mpzg_mpn_stream s)
+{
+  (void) dev;
+  (void) scratch;
+  if (lanes == 0)
+    return 0;
+  cudaStream_t st = (cudaStream_t) s;
+  switch (sh->w[0])
+    {
+#define MPZG_GCDEXT_K(k) case k: launch<k> (in, out, lanes, st); break;
+      MPZG_GCDEXT_K (1) MPZG_GCDEXT_K (2) MPZG_GCDEXT_K (4) MPZG_GCDEXT_K (8)
+      MPZG_GCDEXT_K (16) MPZG_GCDEXT_K (32) MPZG_GCDEXT_K (64)
+#undef MPZG_GCDEXT_K
+    default:
+      return (int) cudaErrorInvalidValue;
+    }
+  return (int) cudaGetLastError ();
+}

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* fam-gcdext.c -- gcdext and invert on the GPU: mpz_gcdext and mpz_invert around the
+   device's gcd of magnitudes and one cofactor (mpzg_mpn_gcdext), normalized to
+   GMP's values on the host (gcdext-norm.h).  Both operands are padded to the class
+   of the longer one, as for gcd.
+
+   The device's cofactor is taken modulo the operand that is odd after the common
+   power of two; GMP's s and t follow from it with, where g > 1, one exact division
+   by g and one reduction, and for the second cofactor the exact division that
+   mpz_gcdext itself makes.
+
+   Outputs may be inputs of the same index: the inputs are packed before the launch,
+   and an element's results are formed in temporaries, from the device's words and
+   the element's inputs, before any of its outputs is written.  invert's zero
+   moduli never come here (batch.c skips them); where no inverse exists the output
+   is left untouched, the element's flag is 0 and the element reports
+   MPZG_ENOTINVERTIBLE. */
+
+#include <config.h>
+#include "mpzg.h"
+#include "gpu.h"
+#include "layout.h"
+#include "gcdext-norm.h"
+
+static void
+gcdext_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
+{
+  /* most batches repeat one size: ask the ladder only when it changes */
+  unsigned last_n = ~0u, last_cls = 0;
+  for (size_t k = begin; k < end; k++)
+    {
+      mpzg_gpu_elem *t = &p->mt[k];
+      size_t e = mpzg_gpu_plan_elem (p, k);
+      unsigned na = (unsigned) mpz_size (p->in[0][e]), nb = (unsigned) mpz_size (p->in[1][e]);
+      unsigned n = na > nb ? na : nb;
+      t->e = e;
+      t->n[0] = na;
+      t->n[1] = nb;
+      t->n[2] = 0;
+      t->perm = 0;
+      t->flag = 0;
+      t->cmp = 0;
+      t->neg = 0;
+      if (n != last_n)
+        {
+          last_n = n;
+          last_cls = mpzg_mpn_gcdext_class (n);
+        }
+      t->cls = last_cls;
+      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+        __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static void
+gcdext_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
+{
+  const mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
+  mpzg_word tile[2 * MPZG_GCD_MAX_LIMBS * MPZG_LANES];
+  for (size_t g = begin; g < end; g++)
+    {
+      size_t j0 = g * MPZG_LANES;
+      for (size_t l = 0; l < MPZG_LANES; l++)
+        {
+          size_t j = j0 + l;
+          if (j >= cnt)
+            {
+              mpzg_tile_clear (tile, 2 * W, l);
+              continue;
+            }
+          mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
+          const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+          mpzg_tile_put (tile, 0, W, mpz_limbs_read (p->in[0][t->e]), t->n[0], l);
+          mpzg_tile_put (tile, W, W, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
+        }
+      mpzg_tile_store (x->buf, lanes, j0, tile, 2 * W);
+    }
+  mpzg_stream_fence ();
+}
+
+/* Words the gcd of an element can have: at most the shorter operand's, or the
+   other's when one is zero. */
+static inline size_t
+gcd_words (const mpzg_gpu_elem *t)
+{
+  size_t lo = t->n[0] < t->n[1] ? t->n[0] : t->n[1];
+  size_t hi = t->n[0] < t->n[1] ? t->n[1] : t->n[0];
+  return lo > 0 ? lo : hi;
+}
+
+/* The device's g and v of position j as read-only integers over g[], v[]. */
+static inline void
+device_results (mpz_t G, mpz_t V, mpzg_word *g, mpzg_word *v, const mpzg_word *out,
+                size_t lanes, size_t W, size_t j)
+{
+  size_t ng = W, nv = W;
+  mpzg_column (g, out, lanes, j, W);
+  mpzg_column (v, out + W * lanes, lanes, j, W);
+  while (ng > 0 && g[ng - 1] == 0)
+    ng--;
+  while (nv > 0 && v[nv - 1] == 0)
+    nv--;
+  mpz_roinit_n (G, (const mp_limb_t *) g, (mp_size_t) ng);
+  mpz_roinit_n (V, (const mp_limb_t *) v, (mp_size_t) nv);
+}
+
+static void
+gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
+{
+  const mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
+  mpz_t *so = p->out[1], *to = p->out[2];
+  mpz_t s, t, w0, w1;
+  mpz_init (s);
+  mpz_init (t);
+  mpz_init (w0);
+  mpz_init (w1);
+  mpzg_unit_positions (p, c, &begin, &end);
+  for (size_t j = begin; j < end; j++)
+    {
+      if (j + MPZG_PREFETCH_AHEAD < cnt)
+        {
+          const mpzg_gpu_elem *u = mpzg_gpu_at (p, c->first + j + MPZG_PREFETCH_AHEAD);
+          mpzg_prefetch_output (p->out[0][u->e], gcd_words (u));
+        }
+      const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
+      mpzg_word g[MPZG_GCD_MAX_LIMBS], v[MPZG_GCD_MAX_LIMBS];
+      mpz_t G, V;
+      device_results (G, V, g, v, x->buf, lanes, W, j);
+      if (so != NULL || to != NULL)
+        mpzg_gcdext_norm (so != NULL ? s : NULL, to != NULL ? t : NULL, G, p->in[0][e->e],
+                          p->in[1][e->e], V, w0, w1);
+      mpz_set (p->out[0][e->e], G);
+      if (so != NULL)
+        mpz_set (so[e->e], s);
+      if (to != NULL)
+        mpz_set (to[e->e], t);
+    }
+  mpz_clear (s);
+  mpz_clear (t);
+  mpz_clear (w0);
+  mpz_clear (w1);
+  mpzg_stream_fence ();
+}
+
+/* Room for g, and for s and t (|s| <= |b|, |t| <= |a|). */
+static void
+gcdext_grow (const mpzg_gpu_xfer *x)
+{
+  const mpzg_gpu_plan *p = x->p;
+  size_t grown = 0;
+  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+    {
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      grown += mpzg_grow (p->out[0][t->e], gcd_words (t));
+      if (p->out[1] != NULL)
+        grown += mpzg_grow (p->out[1][t->e], t->n[1] > 0 ? t->n[1] : 1);
+      if (p->out[2] != NULL)
+        grown += mpzg_grow (p->out[2][t->e], t->n[0] > 0 ? t->n[0] : 1);
+    }
+}
+
+static void
+invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
+{
+  mpzg_gpu_plan *p = x->p;
+  const mpzg_gpu_chunk *c = x->c;
+  const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
+  mpz_t r, w;
+  mpz_init (r);
+  mpz_init (w);
+  mpzg_unit_positions (p, c, &begin, &end);
+  for (size_t j = begin; j < end; j++)
+    {
+      if (j + MPZG_PREFETCH_AHEAD < cnt)
+        {
+          const mpzg_gpu_elem *u = mpzg_gpu_at (p, c->first + j + MPZG_PREFETCH_AHEAD);
+          mpzg_prefetch_output (p->out[0][u->e], u->n[1]);
+        }
+      const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
+      mpzg_word g[MPZG_GCD_MAX_LIMBS], v[MPZG_GCD_MAX_LIMBS];
+      mpz_t G, V;
+      device_results (G, V, g, v, x->buf, lanes, W, j);
+      int exists = mpzg_invert_norm (r, G, p->in[0][e->e], p->in[1][e->e], V, w);
+      if (exists)
+        mpz_set (p->out[0][e->e], r);
+      else
+        mpzg_gpu_elem_error (p, e->e, MPZG_ENOTINVERTIBLE);
+      if (p->flags != NULL)
+        p->flags[e->e] = exists;
+    }
+  mpz_clear (r);
+  mpz_clear (w);
+  mpzg_stream_fence ();
+}
+
+/* Room for the inverse, below |m|. */
+static void
+invert_grow (const mpzg_gpu_xfer *x)
+{
+  const mpzg_gpu_plan *p = x->p;
+  size_t grown = 0;
+  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+    {
+      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
+      grown += mpzg_grow (p->out[0][t->e], t->n[1]);
+    }
+}
+
+/* Auto mode: provisional until measured (tuning.h). */
+static int
+gcdext_worthwhile (size_t count, size_t limbs)
+{
+  return count >= MPZG_GCDEXT_WORTH_COUNT && limbs >= MPZG_GCDEXT_WORTH_AVG * count;
+}
+
+const mpzg_gpu_family mpzg_gpu_gcdext = {
+  .name = "gcdext",
+  .classes = mpzg_mpn_gcdext_classes,
+  .max_limbs = mpzg_mpn_gcdext_max,
+  .shape = mpzg_mpn_gcdext_shape,
+  .worthwhile = gcdext_worthwhile,
+  .plan = gcdext_plan,
+  .pack = gcdext_pack,
+  .unpack = gcdext_unpack,
+  .grow = gcdext_grow,
+  .setup = mpzg_mpn_gcdext_setup,
+  .launch = mpzg_mpn_gcdext,
+};
+
+const mpzg_gpu_family mpzg_gpu_invert = {
+  .name = "invert",
+  .classes = mpzg_mpn_gcdext_classes,
+  .max_limbs = mpzg_mpn_gcdext_max,
+  .shape = mpzg_mpn_gcdext_shape,
+  .worthwhile = gcdext_worthwhile,
+  .plan = gcdext_plan,
+  .pack = gcdext_pack,
+  .unpack = invert_unpack,
+  .grow = invert_grow,
+  .setup = mpzg_mpn_gcdext_setup,
+  .launch = mpzg_mpn_gcdext,
+};
