@@ -197,19 +197,6 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-/* Room for the inverse, below |m|. */
-static void
-invert_grow (const mpzg_gpu_xfer *x)
-{
-  const mpzg_gpu_plan *p = x->p;
-  size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
-    {
-      const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
-      grown += mpzg_grow (p->out[0][t->e], t->n[1]);
-    }
-}
-
 /* Auto mode: provisional until measured (tuning.h). */
 static int
 gcdext_worthwhile (size_t count, size_t limbs)
@@ -240,7 +227,10 @@ const mpzg_gpu_family mpzg_gpu_invert = {
   .plan = gcdext_plan,
   .pack = gcdext_pack,
   .unpack = invert_unpack,
-  .grow = invert_grow,
+  /* no grow hook: whether an inverse exists is known only once the chunk is back,
+     and the output of an element without one must stay as it was, allocation
+     included (the unpacking makes room for the others) */
+  .grow = NULL,
   .setup = mpzg_mpn_gcdext_setup,
   .launch = mpzg_mpn_gcdext,
 };
