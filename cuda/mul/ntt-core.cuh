@@ -227,16 +227,19 @@ digit (const u64 *a, unsigned n, unsigned i)
   return d & ((1ULL << NTT_DIGIT_BITS) - 1);
 }
 
-/* Both operands' digits into X and Y, zero up to L. */
+/* An operand's digits into X, zero up to L. */
 MPZG_NTT_HD void
-load_digits (u64 *X, u64 *Y, const u64 *a, unsigned na, const u64 *b, unsigned nb,
-             unsigned L, unsigned t, unsigned T)
+load_digits (u64 *X, const u64 *a, unsigned na, unsigned L, unsigned t, unsigned T)
 {
   for (unsigned i = t; i < L; i += T)
-    {
-      X[i] = digit (a, na, i);
-      Y[i] = digit (b, nb, i);
-    }
+    X[i] = digit (a, na, i);
+}
+
+MPZG_NTT_HD void
+copy (u64 *Y, const u64 *X, unsigned L, unsigned t, unsigned T)
+{
+  for (unsigned i = t; i < L; i += T)
+    Y[i] = X[i];
 }
 
 /* The radix-3 layer of a length L = 3m forward (decimation in frequency): for
@@ -396,28 +399,58 @@ carry_apply (u64 *r, unsigned n, unsigned cin, unsigned t, unsigned T)
 /* ---- the whole product, over a team ----
    Team: threads () (T), each (f) runs f (t) for every thread t then waits for all,
    scan (items) replaces each thread's carry-chain item (carry_run's) by the carry
-   into its run.  X and Y hold L words each; r receives na + nb words. */
+   into its run.  X and Y hold L words each; r receives na + nb words.
+   Both transforms run layer by layer together, or, with stash (X in shared memory,
+   Y in device memory), one after the other in X, the first stashed in Y: then Y is
+   written and read once instead of once per layer. */
+template <class Team>
+MPZG_NTT_TEAM void
+forward (Team &tm, u64 *X, u64 *Y, unsigned L, unsigned m, unsigned lm, int three,
+         const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  if (three)
+    tm.each ([&] (unsigned t) {
+      radix3_fwd (X, m, tw, t, T);
+      if (Y)
+        radix3_fwd (Y, m, tw, t, T);
+    });
+  for (unsigned lh = lm; lh-- > 0;)
+    tm.each ([&] (unsigned t) {
+      radix2_fwd (X, L, lh, tw, t, T);
+      if (Y)
+        radix2_fwd (Y, L, lh, tw, t, T);
+    });
+}
+
 template <class Team>
 MPZG_NTT_TEAM void
 ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u64 *r,
-              u64 *X, u64 *Y, unsigned L, unsigned m, int three, u64 inv_len,
+              u64 *X, u64 *Y, int stash, unsigned L, unsigned m, int three, u64 inv_len,
               const u64 *tw, unsigned char *items)
 {
   const unsigned T = tm.threads (), n = na + nb;
   unsigned lm = 0;
   while ((1u << lm) < m)
     lm++;
-  tm.each ([&] (unsigned t) { load_digits (X, Y, a, na, b, nb, L, t, T); });
-  if (three)
-    tm.each ([&] (unsigned t) {
-      radix3_fwd (X, m, tw, t, T);
-      radix3_fwd (Y, m, tw, t, T);
-    });
-  for (unsigned lh = lm; lh-- > 0;)
-    tm.each ([&] (unsigned t) {
-      radix2_fwd (X, L, lh, tw, t, T);
-      radix2_fwd (Y, L, lh, tw, t, T);
-    });
+  if (stash)
+    {
+      tm.each ([&] (unsigned t) { load_digits (X, a, na, L, t, T); });
+      forward (tm, X, (u64 *) 0, L, m, lm, three, tw);
+      tm.each ([&] (unsigned t) {
+        copy (Y, X, L, t, T);
+        load_digits (X, b, nb, L, t, T);        /* the same indices: no race */
+      });
+      forward (tm, X, (u64 *) 0, L, m, lm, three, tw);
+    }
+  else
+    {
+      tm.each ([&] (unsigned t) {
+        load_digits (X, a, na, L, t, T);
+        load_digits (Y, b, nb, L, t, T);
+      });
+      forward (tm, X, Y, L, m, lm, three, tw);
+    }
   tm.each ([&] (unsigned t) { pointwise (X, Y, L, inv_len, t, T); });
   for (unsigned lh = 0; lh < lm; lh++)
     tm.each ([&] (unsigned t) { radix2_inv (X, L, lh, tw, t, T); });

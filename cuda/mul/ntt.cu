@@ -3,9 +3,9 @@
    algorithm of ntt-core.cuh run phase by phase with a barrier between phases.
 
    Where the two transforms live: both in shared memory when they fit the device's
-   opt-in; else the first in shared memory and the second in the instance's scratch
-   (device memory: its accesses are the pointwise product's and its own layers',
-   coalesced, and a product's 2 L words stay in L2 while its block runs); else both
+   opt-in, transformed layer by layer together; else both are transformed one after
+   the other in shared memory, the first stashed in the instance's scratch (device
+   memory, written and read once, coalesced) for the pointwise product; else both
    in the scratch.  The shape asks for scratch (2 L words) only for the classes
    whose transforms may not fit every device's shared memory (MPZG_MUL_NTT_SMEM_ANY).
    The coefficients are carried into the product in place in global memory: each
@@ -84,7 +84,7 @@ mul_ntt_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
     }
   block_team tm = { scan_scratch };
   ntt::ntt_mul_team (tm, A + inst * Ma, Ma, B + inst * Mb, Mb, R + inst * (Ma + Mb), X, Y,
-                     L, m, three, inv_len, ntt_roots, items);
+                     place == NTT_ONE_SHARED, L, m, three, inv_len, ntt_roots, items);
 }
 
 /* Dynamic shared memory a block may opt into. */

@@ -6,7 +6,9 @@
    them: at both edges of every NTT class of the mul ladder (the classes whose
    narrower operand is at least MPZG_MUL_NTT_MIN_LIMBS wide), with all-ones operands
    (the largest coefficients, which test the bound), random and sparse ones, and
-   unbalanced pairs; then every transform length through small products.  Needs no
+   unbalanced pairs; then every transform length through small products.  The
+   products run in both of the kernel's schedules: both transforms together, and
+   one after the other with the first stashed.  Needs no
    GPU, so the algorithm is checked on every build; tests/mpn/t-mul-ntt.c runs the
    kernel itself.
 
@@ -186,18 +188,26 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
     mpn_mul ((mp_limb_t *) want.data (), (const mp_limb_t *) b.data (), nb,
              (const mp_limb_t *) a.data (), na);
   host_team tm = { team_threads (L, MPZG_MUL_NTT_THREADS) };
-  ntt_mul_team (tm, a.data (), Ma, b.data (), Mb, r.data (), X.data (), Y.data (), L, m,
-                three, power (L, MPZG_NTT_P - 2), roots.data (), items.data ());
-  products++;
-  if (r != want)
+  for (int stash = 0; stash < 2; stash++)
     {
-      unsigned i = 0;
-      while (r[i] == want[i])
-        i++;
-      if (++failures <= 10)
-        fprintf (stderr, "t-mul-ntt-host: %u by %u words (class %u by %u, L = %u, %u "
-                 "threads, %s): word %u is %016llx, want %016llx\n", na, nb, Ma, Mb, L,
-                 tm.T, kind_name[kind], i, r[i], want[i]);
+      for (unsigned i = 0; i < L; i++)  /* shared memory and scratch hold garbage */
+        X[i] = Y[i] = rand64 (rs);
+      ntt_mul_team (tm, a.data (), Ma, b.data (), Mb, r.data (), X.data (), Y.data (), stash,
+                    L, m, three, power (L, MPZG_NTT_P - 2), roots.data (), items.data ());
+      products++;
+      if (r != want)
+        {
+          unsigned i = 0;
+          while (r[i] == want[i])
+            i++;
+          if (++failures <= 10)
+            fprintf (stderr, "t-mul-ntt-host: %u by %u words (class %u by %u, L = %u, %u "
+                     "threads, %s, %s): word %u is %016llx, want %016llx\n", na, nb, Ma, Mb,
+                     L, tm.T, kind_name[kind], stash ? "stashed" : "together", i, r[i],
+                     want[i]);
+        }
+      for (unsigned i = 0; i < Ma + Mb; i++)
+        r[i] = rand64 (rs);
     }
 }
 
