@@ -198,7 +198,7 @@ mpzg_mpn_mul_class (size_t na, size_t nb)
 void
 mpzg_mpn_mul_shape (unsigned cls, mpzg_mpn_shape *sh)
 {
-  memset (sh, 0, sizeof *sh);   /* itch 0 but for the NTT's classes */
+  memset (sh, 0, sizeof *sh);
   sh->cls = cls;
   if (cls < MPZG_MUL_SMALL_CLASSES)
     {
