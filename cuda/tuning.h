@@ -14,7 +14,9 @@
 /* add/sub: the widest operand the GPU takes; bandwidth-bound, no shared memory, so
    only the chunk size bounds it (2^22 bits). */
 #define MPZG_ADD_MAX_LIMBS 65536
-/* mul: both operands of an instance sit in one block's shared memory (2^18 bits). */
+/* mul: the widest operand (2^18 bits).  The classical block kernel holds both
+   operands in one block's shared memory; the NTT (mul/ntt.cu) holds one transform
+   of 3 * 2^13 words (the longest of a 4096 by 4096 product) there. */
 #define MPZG_MUL_MAX_LIMBS 4096
 
 /* ---- add/sub kernels ---- */
@@ -95,6 +97,26 @@
 #define MPZG_MUL_GRP_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS_Q8 512
+
+/* NTT multiplication (mul/ntt.cu, mul/ntt-core.cuh): the classes whose narrower
+   operand's padded width is at least MPZG_MUL_NTT_MIN_LIMBS (a width of
+   core/widths.h) run by an exact transform over p = 2^64 - 2^32 + 1, one block per
+   product.  Provisional, not measured: the classical kernels took 9.6 ms per 2^30
+   bits of operands at 2^16 bits, and their time per bit grows linearly with the
+   size, so about 4.8 ms at 2^15 bits and 3.6 ms at 3 * 2^13; the NTT's goal of
+   3.6 ms at 2^16 bits, whose time per bit grows with log L only, would put the
+   crossover between 2^14 and 2^15 bits; 512 limbs (2^15 bits) leaves a margin
+   until it is measured. */
+#define MPZG_MUL_NTT_MIN_LIMBS 512
+/* Most threads per block of the NTT kernel (its launch bounds): a team takes
+   L / 8 threads, about 4 butterflies each per layer, up to this many. */
+#define MPZG_MUL_NTT_THREADS 1024
+/* Classes whose two transforms (2 L words) fit in this many bytes of shared memory
+   ask for no scratch (itch 0); the others ask for 2 L words per instance, and the
+   launcher keeps in shared memory what the device's opt-in holds (one transform
+   up to L = 3 * 2^13 on sm_90) and the rest in the scratch.  The bound is the
+   opt-in of every device the build targets' generations have had (96 KB, sm_70). */
+#define MPZG_MUL_NTT_SMEM_ANY (96 * 1024)
 
 /* ---- host pipeline ---- */
 

@@ -19,6 +19,10 @@
 
    Above (block.cuh): whole warps per instance, Q = 8.
 
+   From a narrower operand of MPZG_MUL_NTT_MIN_LIMBS words up (ntt.cu,
+   ntt-core.cuh): an exact number-theoretic transform, one block per product.  The
+   classes are the same width pairs: the rung is chosen by the class's widths.
+
    Both larger shapes share the load-balanced runs of runs.cuh.  Loading b and the
    window words as vectors once per block of steps (MPZG_MUL_VEC, tuning builds) was
    no faster.  The measurements are in bench/results (tuning.h names them). */
@@ -30,6 +34,7 @@
 #include "mul/small.cuh"
 #include "mul/grp.cuh"
 #include "mul/block.cuh"
+#include "mul/ntt.h"
 #ifdef MPZG_TUNING_VARIANTS
 #include "mul/variants.h"
 #endif
@@ -149,6 +154,15 @@ mul_setup (const mpzg_mpn_device *dev)
 
 #endif
 
+/* The NTT rung: by the narrower operand's padded width (the classical kernels'
+   work grows with both widths, the transform's with their sum). */
+static bool
+ntt_takes (unsigned Ma, unsigned Mb)
+{
+  (void) Ma;
+  return Mb >= MPZG_MUL_NTT_MIN_LIMBS;
+}
+
 } /* namespace mpzg */
 
 /* ---- mpzg-mpn.h ---- */
@@ -203,16 +217,18 @@ mpzg_mpn_mul_shape (unsigned cls, mpzg_mpn_shape *sh)
       sh->w[1] = (unsigned) Mb;
       sh->ow[0] = (unsigned) (Ma + Mb);
       sh->in_bytes = sh->out_bytes = 8 * (Ma + Mb);
+      if (mpzg::ntt_takes ((unsigned) Ma, (unsigned) Mb))
+        sh->itch = mpzg::ntt_itch ((unsigned) Ma, (unsigned) Mb);
     }
-  sh->itch = 0;
 }
 
-/* The block kernel's shared-memory opt-in, on the current device: a function
-   attribute, set per device. */
+/* The block and NTT kernels' shared-memory opt-ins, on the current device (function
+   attributes, set per device), and the NTT's root table. */
 int
 mpzg_mpn_mul_setup (const mpzg_mpn_device *dev)
 {
-  return (int) mpzg::mul_setup (dev);
+  cudaError_t e = mpzg::mul_setup (dev);
+  return (int) (e != cudaSuccess ? e : mpzg::ntt_setup (dev));
 }
 
 int
@@ -220,11 +236,13 @@ mpzg_mpn_mul (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_m
               mpzg_mpn_word *out, mpzg_mpn_word *scratch, size_t lanes, mpzg_mpn_stream s)
 {
   const size_t Ma = sh->w[0], Mb = sh->w[1];
-  (void) scratch;
   if (lanes == 0)
     return 0;
   if (sh->layout == MPZG_MPN_INTERLEAVED)
     return (int) mpzg::mul_small_class (sh->cls, in, in + Ma * lanes, out, lanes, s);
+  if (mpzg::ntt_takes ((unsigned) Ma, (unsigned) Mb))
+    return (int) mpzg::ntt_launch (dev, in, in + Ma * lanes, out, (unsigned) Ma, (unsigned) Mb,
+                                   lanes, scratch, sh->itch, s);
   return (int) mpzg::mul_large (dev, in, in + Ma * lanes, out, (unsigned) Ma, (unsigned) Mb,
                                 lanes, s);
 }
