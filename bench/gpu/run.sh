@@ -35,7 +35,7 @@ for what in "$@"; do
       # the suites' GPU path (t-arith), then each kernel family directly (tests/mpn):
       # racecheck matters for the kernels that share memory (mul grp and block)
       for tool in memcheck racecheck; do
-        for t in t-arith t-addsub-small t-addsub-warp t-mul-small t-mul-grp t-mul-block t-divrem t-bingcd t-gcdext; do
+        for t in t-arith t-addsub-small t-addsub-warp t-mul-small t-mul-grp t-mul-block t-mul-ntt t-divrem t-bingcd t-gcdext t-montpowm; do
           [ -x "$b/tests/$t" ] || continue
           echo "== compute-sanitizer --tool $tool $t (MPZG_TEST_REPS=1)"
           MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=1 compute-sanitizer --tool $tool \
