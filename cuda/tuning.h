@@ -101,13 +101,12 @@
 /* NTT multiplication (mul/ntt.cu, mul/ntt-core.cuh): the classes whose narrower
    operand's padded width is at least MPZG_MUL_NTT_MIN_LIMBS (a width of
    core/widths.h) run by an exact transform over p = 2^64 - 2^32 + 1, one block per
-   product.  Provisional, not measured: the classical kernels took 9.6 ms per 2^30
-   bits of operands at 2^16 bits, and their time per bit grows linearly with the
-   size, so about 4.8 ms at 2^15 bits and 3.6 ms at 3 * 2^13; the NTT's goal of
-   3.6 ms at 2^16 bits, whose time per bit grows with log L only, would put the
-   crossover between 2^14 and 2^15 bits; 512 limbs (2^15 bits) leaves a margin
-   until it is measured. */
-#define MPZG_MUL_NTT_MIN_LIMBS 512
+   product.  Kernel-only on the H100, per 2^30 bits of operands, NTT against
+   classical: 8.5 against 5.0 ms at 2^15 bits, 9.7 against 9.6 at 2^16, 10.3 against
+   18.8 at 2^17, 11.3 against 38.1 at 2^18
+   (bench/results/2026-11-23-h100-ntt-gcdext): the NTT from the first width above
+   1024 limbs. */
+#define MPZG_MUL_NTT_MIN_LIMBS 1280
 /* Most threads per block of the NTT kernel (its launch bounds): a team takes
    L / 8 threads, about 4 butterflies each per layer, up to this many. */
 #define MPZG_MUL_NTT_THREADS 1024
