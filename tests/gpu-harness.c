@@ -92,6 +92,8 @@ tst_fail_batch_make (tst_fail_batch *fb,
       fb->in[k] = k < op->nin ? tst_vec_new (fb->n) : NULL;
       fb->want[k] = k < op->nout ? tst_vec_new (fb->n) : NULL;
     }
+  fb->status = malloc ((fb->n ? fb->n : 1) * sizeof *fb->status);
+  ck_assert_ptr_nonnull (fb->status);
   for (i = 0; i < fb->n; i++)
     {
       mpz_ptr o[3] = { NULL, NULL, NULL }, a[3] = { NULL, NULL, NULL };
@@ -100,7 +102,7 @@ tst_fail_batch_make (tst_fail_batch *fb,
       for (k = 0; k < op->nout; k++)
         o[k] = fb->want[k][i];
       gen (fb, a, i);
-      ck_assert_int_eq (op->ref (o, (mpz_srcptr *) a, NULL), MPZG_OK);
+      fb->status[i] = op->ref (o, (mpz_srcptr *) a, NULL);
     }
 }
 
@@ -116,6 +118,8 @@ tst_fail_batch_free (tst_fail_batch *fb)
         tst_vec_free (fb->want[k], fb->n);
       fb->in[k] = fb->want[k] = NULL;
     }
+  free (fb->status);
+  fb->status = NULL;
 }
 
 static int
@@ -133,7 +137,8 @@ void
 tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
 {
   const tst_op *op = fb->op;
-  size_t n = fb->n, i, index, untouched = 0;
+  size_t n = fb->n, i, index, untouched = 0, want_index = MPZG_NO_INDEX, gpu_bad = MPZG_NO_INDEX;
+  int want_st = MPZG_OK;
   mpz_t *work[3] = { NULL, NULL, NULL }, *out[3] = { NULL, NULL, NULL };
   mpz_t *before[3] = { NULL, NULL, NULL };
   const char *mode = backend == MPZG_BACKEND_CUDA ? "cuda" : "auto";
@@ -162,6 +167,16 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
       tst_vec_copy (before[k], out[k], n);
     }
 
+  /* The lowest element error, and the lowest on a GPU element. */
+  for (i = n; i-- > 0;)
+    if (fb->status[i] != MPZG_OK)
+      {
+        want_index = i;
+        want_st = fb->status[i];
+        if (on_gpu (fb, i))
+          gpu_bad = i;
+      }
+
   ck_assert_int_eq (mpzg_set_backend (backend), MPZG_OK);
   mpzg_gpu_fail_after (after);
   st = op->call (out, work, NULL, n);
@@ -170,15 +185,22 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
 
   if (backend != MPZG_BACKEND_CUDA || after >= 1L << 30)
     {
-      /* auto mode recomputes the failed elements; a hook never reached changes nothing */
-      tst_assert (st == MPZG_OK, "%s_n [%s, fail after %ld chunks, alias %d]: status %d (%s), want 0",
-                  op->name, mode, after, alias, st, mpzg_strerror (st));
+      /* auto mode recomputes the failed elements; a hook never reached changes
+         nothing; either way the lowest element error decides the status */
+      tst_assert (st == want_st, "%s_n [%s, fail after %ld chunks, alias %d]: status %d (%s), want %d",
+                  op->name, mode, after, alias, st, mpzg_strerror (st), want_st);
+      tst_assert (index == want_index, "%s_n [%s, fail after %ld chunks, alias %d]: "
+                  "mpzg_error_index() = %zd, want %zd", op->name, mode, after, alias,
+                  (ssize_t) index, (ssize_t) want_index);
       for (k = 0; k < op->nout; k++)
         for (i = 0; i < n; i++)
-          tst_assert (mpz_cmp (out[k][i], fb->want[k][i]) == 0 && tst_format_problem (out[k][i]) == NULL,
-                      "%s_n [%s, fail after %ld chunks, alias %d]: output %d at %zu = %s, want %s",
-                      op->name, mode, after, alias, k, i, tst_str (out[k][i]),
-                      tst_str (fb->want[k][i]));
+          {
+            mpz_srcptr w = fb->status[i] == MPZG_OK ? fb->want[k][i] : before[k][i];
+            tst_assert (mpz_cmp (out[k][i], w) == 0 && tst_format_problem (out[k][i]) == NULL,
+                        "%s_n [%s, fail after %ld chunks, alias %d]: output %d at %zu = %s, want %s%s",
+                        op->name, mode, after, alias, k, i, tst_str (out[k][i]), tst_str (w),
+                        fb->status[i] == MPZG_OK ? "" : " (untouched: an element error)");
+          }
     }
   else
     {
@@ -188,6 +210,10 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
                   op->name, after, alias, (ssize_t) index);
       tst_assert (on_gpu (fb, index), "%s_n [cuda, fail after %ld chunks, alias %d]: the error index %zu "
                   "is a CPU element", op->name, after, alias, index);
+      /* a GPU element with an element error is not computed either */
+      tst_assert (index <= gpu_bad, "%s_n [cuda, fail after %ld chunks, alias %d]: the error index %zu "
+                  "is above GPU element %zu, which has an element error", op->name, after, alias,
+                  index, gpu_bad);
       for (k = 0; k < op->nout; k++)
         tst_assert (mpz_cmp (out[k][index], before[k][index]) == 0,
                     "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu, the first not computed, "
@@ -203,7 +229,12 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
               done &= mpz_cmp (out[k][i], fb->want[k][i]) == 0;
               kept &= mpz_cmp (out[k][i], before[k][i]) == 0;
             }
-          if (i < index || !on_gpu (fb, i))
+          if (fb->status[i] != MPZG_OK)
+            tst_assert (kept, "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu has an element "
+                        "error (%d) but output 0 = %s, was %s (or another output was written)",
+                        op->name, after, alias, i, fb->status[i], tst_str (out[0][i]),
+                        tst_str (before[0][i]));
+          else if (i < index || !on_gpu (fb, i))
             tst_assert (done, "%s_n [cuda, fail after %ld chunks, alias %d]: element %zu (%s, error index %zu) "
                         "= %s, want %s", op->name, after, alias, i, on_gpu (fb, i) ? "GPU" : "CPU",
                         index, tst_str (out[0][i]), tst_str (fb->want[0][i]));
@@ -212,7 +243,7 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
                         "neither the result %s nor untouched %s (or another output is neither)", op->name,
                         after, alias, i, tst_str (out[0][i]), tst_str (fb->want[0][i]),
                         tst_str (before[0][i]));
-          if (!done && kept)
+          if (!done && kept && fb->status[i] == MPZG_OK)
             untouched++;
           if (after == 0 && on_gpu (fb, i))
             tst_assert (kept, "%s_n [cuda, fail after 0 chunks, alias %d]: GPU element %zu was written: "

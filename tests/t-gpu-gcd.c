@@ -1,0 +1,663 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-gpu-gcd.c -- mpzg_gcd_n, mpzg_gcdext_n (with and without s and t) and
+   mpzg_invert_n (with and without `exists`) against GMP loops, with
+   MPZG_BACKEND=cuda.  At the edges of every size class of the device's gcd
+   (cuda/mpzg-mpn.h: operands of w - 1, w and w + 1 limbs around each class width
+   w, against each other and against shorter ones), with operands made for the
+   corners of a binary GCD:
+
+     zero on either side and both, a = b, a = -b, a = b k, ±1, powers of two on
+     either side, both with trailing zeros, a planted large common factor,
+     consecutive Fibonacci numbers (the most steps for their size), long runs of
+     zero and one bits, 2^p - 1 against 2^q - 1;
+
+   with every sign combination and every aliasing of outputs with inputs that the
+   calls allow; then every pair of |a|, |b| <= 20 of every sign; batches of every
+   class at once with elements above the GPU's largest size (which go to the CPU in
+   the same call); batch counts off the lane group; and what a failing GPU leaves
+   (mpzg_gpu_fail_after) for gcd, in auto mode and under MPZG_BACKEND=cuda.
+
+   gcdext and invert run wherever the library sends them (the CPU when the GPU path
+   has no family for them): the checks hold either way, and the gcd's classes give
+   them their sizes.
+
+   Skips (exit status 77) when no GPU is usable. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include "gpu-harness.h"
+#include "mpzg-mpn.h"
+#include "tuning.h"
+#include "gpu.h"
+
+/* ---- the entries --------------------------------------------------------------------- */
+
+static int call_gcd (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_gcd_n (o[0], in[0], in[1], n); }
+static int ref_gcd (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_gcd (o[0], in[0], in[1]); return MPZG_OK; }
+/* o[1], o[2] are NULL where the op passes no s or t. */
+static int call_gcdext (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_gcdext_n (o[0], o[1], o[2], in[0], in[1], n); }
+static int ref_gcdext (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_gcdext (o[0], o[1], o[2], in[0], in[1]); return MPZG_OK; }
+static int call_invert (mpz_t **o, mpz_t **in, int *f, size_t n) { return mpzg_invert_n (o[0], in[0], in[1], f, n); }
+static int call_invert_noflags (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_invert_n (o[0], in[0], in[1], NULL, n); }
+
+/* The header: exists[i] is mpz_invert's return value; where it is zero the output
+   is untouched and the element fails with MPZG_ENOTINVERTIBLE. */
+static int
+ref_invert (mpz_ptr *o, mpz_srcptr *in, int *f)
+{
+  mpz_t t;
+  int e;
+  mpz_init (t);
+  e = mpz_invert (t, in[0], in[1]);
+  if (f != NULL)
+    *f = e;
+  if (e)
+    mpz_set (o[0], t);
+  mpz_clear (t);
+  return e ? MPZG_OK : MPZG_ENOTINVERTIBLE;
+}
+
+static void gen_any (mpz_ptr *ops, size_t limbs);
+
+static const tst_op ops[] = {
+  { "gcd", 1, 2, -1, 0, 0, call_gcd, ref_gcd, gen_any },
+  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, call_gcdext, ref_gcdext, gen_any },
+  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, call_gcdext, ref_gcdext, gen_any },
+  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, call_gcdext, ref_gcdext, gen_any },
+  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, call_gcdext, ref_gcdext, gen_any },
+  { "invert", 1, 2, 1, 1, 0, call_invert, ref_invert, gen_any },
+  { "invert(exists=NULL)", 1, 2, 1, 0, 0, call_invert_noflags, ref_invert, gen_any },
+};
+#define NOPS ((int) (sizeof ops / sizeof ops[0]))
+
+static const tst_alias aliases_2[] = {
+  { "none", { 0 }, { 0 } },
+  { "rop == op1", { 1 }, { 0 } },
+  { "rop == op2", { 2 }, { 0 } },
+  { "op1 == op2", { 0 }, { 0, 1 } },
+  { "rop == op1 == op2", { 1 }, { 0, 1 } },
+};
+/* gcdext: g, s and t are different arrays, each may be a or b. */
+static const tst_alias aliases_ext[] = {
+  { "none", { 0, 0, 0 }, { 0 } },
+  { "g == a", { 1, 0, 0 }, { 0 } },
+  { "g == b", { 2, 0, 0 }, { 0 } },
+  { "a == b", { 0, 0, 0 }, { 0, 1 } },
+  { "g == a == b", { 1, 0, 0 }, { 0, 1 } },
+  { "s == a", { 0, 1, 0 }, { 0 } },
+  { "s == b", { 0, 2, 0 }, { 0 } },
+  { "t == a", { 0, 0, 1 }, { 0 } },
+  { "t == b", { 0, 0, 2 }, { 0 } },
+  { "g == a, s == b", { 1, 2, 0 }, { 0 } },
+  { "g == b, s == a", { 2, 1, 0 }, { 0 } },
+  { "s == a, t == b", { 0, 1, 2 }, { 0 } },
+  { "g == b, t == a", { 2, 0, 1 }, { 0 } },
+  { "g == a, t == b", { 1, 0, 2 }, { 0 } },
+};
+
+/* The aliasings that op allows (none of an absent output). */
+static size_t
+aliases_for (const tst_op *op, tst_alias *list)
+{
+  size_t j, m = 0;
+  if (op->nout == 1)
+    for (j = 0; j < sizeof aliases_2 / sizeof aliases_2[0]; j++)
+      list[m++] = aliases_2[j];
+  else
+    for (j = 0; j < sizeof aliases_ext / sizeof aliases_ext[0]; j++)
+      if (!((op->absent & 2) && aliases_ext[j].out[1]) && !((op->absent & 4) && aliases_ext[j].out[2]))
+        list[m++] = aliases_ext[j];
+  return m;
+}
+#define MAX_ALIASES 16
+
+/* ---- operands ------------------------------------------------------------------------ */
+
+/* Exactly `limbs` limbs with the top bit set (products of such numbers have exactly
+   the sum of their sizes); 1 for zero limbs. */
+static void
+rand_top (mpz_t r, size_t limbs)
+{
+  if (limbs == 0)
+    {
+      mpz_set_ui (r, 1);
+      return;
+    }
+  tst_rand_nat (r, limbs);
+  mpz_setbit (r, (mp_bitcnt_t) limbs * TST_LIMB_BITS - 1);
+}
+
+/* A power of two of exactly `limbs` limbs; 0 for zero limbs. */
+static void
+pow2 (mpz_t r, size_t limbs)
+{
+  mpz_set_ui (r, 0);
+  if (limbs > 0)
+    mpz_setbit (r, (mp_bitcnt_t) limbs * TST_LIMB_BITS - 1 - tst_urand (TST_LIMB_BITS));
+}
+
+/* F(k) and F(k + 1) with F(k + 1) of exactly `limbs` limbs (limbs >= 1). */
+static void
+fibonacci (mpz_t a, mpz_t b, size_t limbs)
+{
+  /* F(k) has about 0.694 k bits */
+  unsigned long k = (unsigned long) limbs * 92;
+  mpz_fib2_ui (b, a, k + 1);
+  while (mpz_size (b) > limbs)
+    mpz_fib2_ui (b, a, --k + 1);
+  for (;;)
+    {
+      mpz_fib2_ui (b, a, k + 2);
+      if (mpz_size (b) > limbs)
+        break;
+      k++;
+    }
+  mpz_fib2_ui (b, a, k + 1);
+}
+
+#define NKIND 15
+/* Operands of about na and nb limbs (exactly, where the kind allows) of the kind
+   asked, non-negative. */
+static void
+make_kind (mpz_t a, mpz_t b, size_t na, size_t nb, int kind)
+{
+  size_t lo = na < nb ? na : nb, hi = na > nb ? na : nb;
+  mpz_t g;
+  mpz_init (g);
+  switch (kind)
+    {
+    case 1:                     /* gcd (0, b) */
+      mpz_set_ui (a, 0);
+      rand_top (b, nb);
+      break;
+    case 2:                     /* gcd (a, 0) */
+      rand_top (a, na);
+      mpz_set_ui (b, 0);
+      break;
+    case 3:                     /* gcd (0, 0) */
+      mpz_set_ui (a, 0);
+      mpz_set_ui (b, 0);
+      break;
+    case 4: case 5:             /* a = b (signs make a = -b) */
+      tst_rand_nat (a, hi);
+      mpz_set (b, a);
+      break;
+    case 6:                     /* the longer a multiple of the shorter */
+      rand_top (g, lo);
+      rand_top (a, hi - lo);
+      if (hi == lo)
+        mpz_set_ui (a, 2 + tst_urand (1000));
+      mpz_mul (a, a, g);
+      if (na < nb)
+        mpz_swap (a, g);
+      mpz_set (b, g);
+      break;
+    case 7: case 8:             /* a power of two on one side */
+      pow2 (a, kind == 7 ? na : nb);
+      rand_top (b, kind == 7 ? nb : na);
+      if (kind == 8)
+        mpz_swap (a, b);
+      break;
+    case 9:                     /* two powers of two, or trailing zeros on both sides */
+      if (tst_urand (3) == 0)
+        {
+          pow2 (a, na);
+          pow2 (b, nb);
+        }
+      else
+        {
+          mp_bitcnt_t za, zb;
+          rand_top (a, na);
+          rand_top (b, nb);
+          za = tst_urand (mpz_sizeinbase (a, 2));
+          zb = tst_urand (mpz_sizeinbase (b, 2));
+          mpz_fdiv_q_2exp (a, a, za);
+          mpz_mul_2exp (a, a, za);
+          mpz_fdiv_q_2exp (b, b, zb);
+          mpz_mul_2exp (b, b, zb);
+        }
+      break;
+    case 10:                    /* a planted large common factor */
+      {
+        size_t gl = lo > 1 ? lo - tst_urand (lo < 4 ? 2 : 4) : lo;
+        rand_top (g, gl);
+        rand_top (a, na > gl ? na - gl : 0);
+        rand_top (b, nb > gl ? nb - gl : 0);
+        if (na == gl && tst_urand (2))
+          mpz_set_ui (a, 3);
+        mpz_mul (a, a, g);
+        mpz_mul (b, b, g);
+      }
+      break;
+    case 11:                    /* consecutive Fibonacci numbers */
+      if (hi == 0)
+        {
+          mpz_set_ui (a, 1);
+          mpz_set_ui (b, 1);
+        }
+      else
+        fibonacci (a, b, hi);
+      if (na > nb)
+        mpz_swap (a, b);
+      break;
+    case 12:                    /* long runs of zeros and ones */
+      mpz_rrandomb (a, tst_rands, (mp_bitcnt_t) na * TST_LIMB_BITS);
+      mpz_rrandomb (b, tst_rands, (mp_bitcnt_t) nb * TST_LIMB_BITS);
+      break;
+    case 13:                    /* 2^p - 1 and 2^q - 1: gcd 2^gcd(p, q) - 1 */
+      mpz_set_ui (a, 0);
+      mpz_set_ui (b, 0);
+      if (na > 0)
+        mpz_setbit (a, (mp_bitcnt_t) na * TST_LIMB_BITS - tst_urand (TST_LIMB_BITS));
+      if (nb > 0)
+        mpz_setbit (b, (mp_bitcnt_t) nb * TST_LIMB_BITS - tst_urand (TST_LIMB_BITS));
+      if (na > 0)
+        mpz_sub_ui (a, a, 1);
+      if (nb > 0)
+        mpz_sub_ui (b, b, 1);
+      break;
+    case 14:                    /* one side 1 */
+      tst_rand_nat (a, na);
+      mpz_set_ui (b, 1);
+      if (tst_urand (2))
+        mpz_swap (a, b);
+      break;
+    default:
+      tst_rand_nat (a, na);
+      tst_rand_nat (b, nb);
+      break;
+    }
+  mpz_clear (g);
+}
+
+/* Kind and signs s (bit 0: a < 0, bit 1: b < 0). */
+static void
+make_pair (mpz_ptr a, mpz_ptr b, size_t na, size_t nb, int kind, int s)
+{
+  make_kind (a, b, na, nb, kind);
+  if (s & 1)
+    mpz_neg (a, a);
+  if (s & 2)
+    mpz_neg (b, b);
+  if (kind == 5 && mpz_sgn (a) == mpz_sgn (b))
+    mpz_neg (b, b);             /* a = -b */
+}
+
+/* tst_op's generator: any kind, the other operand of any size up to limbs + 1. */
+static void
+gen_any (mpz_ptr *o, size_t limbs)
+{
+  size_t other = tst_urand (2) ? limbs : tst_urand (limbs + 2);
+  make_pair (o[0], o[1], limbs, other, (int) tst_urand (NKIND), (int) tst_urand (4));
+}
+
+/* ---- batches ------------------------------------------------------------------------- */
+
+typedef struct
+{
+  mpz_t *in[3];
+  size_t n, cap;
+} batch;
+
+static void
+batch_new (batch *b, size_t cap)
+{
+  b->in[0] = tst_vec_new (cap);
+  b->in[1] = tst_vec_new (cap);
+  b->in[2] = NULL;
+  b->n = 0;
+  b->cap = cap;
+}
+
+static void
+batch_free (batch *b)
+{
+  tst_vec_free (b->in[0], b->cap);
+  tst_vec_free (b->in[1], b->cap);
+}
+
+static void
+push (batch *b, size_t na, size_t nb, int kind, int s)
+{
+  ck_assert_uint_lt (b->n, b->cap);
+  make_pair (b->in[0][b->n], b->in[1][b->n], na, nb, kind, s);
+  b->n++;
+}
+
+static void
+shuffle (batch *b)
+{
+  size_t k;
+  for (k = 0; k < b->n; k++)
+    {
+      size_t j = tst_urand (b->n);
+      mpz_swap (b->in[0][k], b->in[0][j]);
+      mpz_swap (b->in[1][k], b->in[1][j]);
+    }
+}
+
+/* Under every aliasing op allows. */
+static void
+check_all_aliases (const tst_op *op, batch *b, const char *where)
+{
+  tst_alias list[MAX_ALIASES];
+  size_t m = aliases_for (op, list), j;
+  for (j = 0; j < m; j++)
+    tst_check_op (op, &list[j], b->in, b->n, where);
+}
+
+/* ---- the classes, as the mpn layer reports them -------------------------------------- */
+
+/* The widths that the ladder picks for operands of their own size, ascending. */
+static size_t
+read_widths (size_t **list)
+{
+  unsigned ncls = mpzg_mpn_gcd_classes (), c;
+  size_t max = mpzg_mpn_gcd_max (), n = 0, k;
+  size_t *w = malloc ((ncls ? ncls : 1) * sizeof *w);
+  ck_assert_ptr_nonnull (w);
+  tst_assert (max == mpzg_gpu_max_limbs (&mpzg_gpu_gcd),
+              "the gcd family's limit is %zu limbs, its mpn layer's %zu",
+              mpzg_gpu_max_limbs (&mpzg_gpu_gcd), max);
+  for (c = 0; c < ncls; c++)
+    {
+      mpzg_mpn_shape sh;
+      mpzg_mpn_gcd_shape (c, &sh);
+      if (sh.w[0] == 0 || sh.w[0] > max || mpzg_mpn_gcd_class (sh.w[0]) != c)
+        continue;
+      tst_assert (sh.w[1] == sh.w[0] && sh.ow[0] == sh.w[0],
+                  "gcd class %u: widths %u, %u and output %u, want one width", c, sh.w[0],
+                  sh.w[1], sh.ow[0]);
+      for (k = n; k > 0 && w[k - 1] > sh.w[0]; k--)
+        w[k] = w[k - 1];
+      w[k] = sh.w[0];
+      n++;
+    }
+  tst_assert (n > 0, "the gcd family reports no class that its ladder picks");
+  tst_assert (w[n - 1] == max, "the widest gcd class is %zu words, the maximum %zu", w[n - 1], max);
+  /* each size up to the maximum in the narrowest class that holds it */
+  for (k = 1; k <= max; k++)
+    {
+      mpzg_mpn_shape sh;
+      size_t j = 0;
+      while (w[j] < k)
+        j++;
+      mpzg_mpn_gcd_shape (mpzg_mpn_gcd_class (k), &sh);
+      tst_assert (sh.w[0] == w[j], "gcd of %zu limbs: class of width %u, want %zu", k, sh.w[0], w[j]);
+    }
+  *list = w;
+  return n;
+}
+
+/* Per class of width w: the longer operand of w - 1, w, w + 1 limbs against the
+   shorter of each of those, of one limb and of a random size below; every kind,
+   the signs in turn (each kind meets every sign combination across the sizes). */
+static void
+push_class (batch *b, size_t w)
+{
+  size_t ls[3] = { w - 1, w, w + 1 }, i, j;
+  int kind, p = 0;
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 5; j++, p++)
+      {
+        size_t na = ls[i], nb = j < 3 ? ls[j] : j == 3 ? 1 : tst_urand (ls[i] + 1);
+        for (kind = 0; kind < NKIND; kind++)
+          push (b, na, nb, kind, (p + kind) & 3);
+      }
+}
+
+START_TEST (t_class_edges)
+{
+  const tst_op *op = &ops[_i];
+  size_t *w, nw, k;
+  char where[64];
+  TST_BEGIN ();
+  nw = read_widths (&w);
+  for (k = 0; k < nw; k++)
+    {
+      batch b;
+      batch_new (&b, 15 * NKIND);
+      push_class (&b, w[k]);
+      snprintf (where, sizeof where, "class of width %zu", w[k]);
+      check_all_aliases (op, &b, where);
+      batch_free (&b);
+    }
+  free (w);
+}
+END_TEST
+
+/* Every pair of |a|, |b| <= 20, of every sign, in one batch. */
+#define SMALL 20
+
+START_TEST (t_small)
+{
+  const tst_op *op = &ops[_i];
+  batch b;
+  long x, y;
+  TST_BEGIN ();
+  batch_new (&b, (2 * SMALL + 1) * (2 * SMALL + 1));
+  for (x = -SMALL; x <= SMALL; x++)
+    for (y = -SMALL; y <= SMALL; y++, b.n++)
+      {
+        mpz_set_si (b.in[0][b.n], x);
+        mpz_set_si (b.in[1][b.n], y);
+      }
+  check_all_aliases (op, &b, "|a|, |b| <= 20");
+  shuffle (&b);
+  tst_check_op (op, NULL, b.in, b.n, "|a|, |b| <= 20, shuffled");
+  batch_free (&b);
+}
+END_TEST
+
+/* ---- mixed batches, counts ----------------------------------------------------------- */
+
+/* An element at the edge of a random class, of a random kind and signs, or now and
+   then one above the GPU's largest size (either operand or both). */
+static void
+push_mixed (batch *b, const size_t *w, size_t nw)
+{
+  size_t max = mpzg_mpn_gcd_max (), c = w[tst_urand (nw)], na, nb;
+  switch (tst_urand (16))
+    {
+    case 0:
+      na = max + 1 + tst_urand (2);
+      nb = tst_urand (na + 1);
+      break;
+    case 1:
+      nb = max + 1;
+      na = tst_urand (4);
+      break;
+    default:
+      na = c - 1 + tst_urand (3);
+      nb = tst_urand (2) ? c - 1 + tst_urand (3) : tst_urand (na + 1);
+      break;
+    }
+  push (b, na, nb, (int) tst_urand (NKIND), (int) tst_urand (4));
+}
+
+/* One batch with elements of every class, of every kind, and some for the CPU
+   (above the GPU's largest size on either side), under every aliasing. */
+START_TEST (t_every_class_in_one_batch)
+{
+  const tst_op *op = &ops[_i];
+  size_t *w, nw, k, max = mpzg_mpn_gcd_max ();
+  int kind;
+  batch b;
+  TST_BEGIN ();
+  nw = read_widths (&w);
+  batch_new (&b, 3 * nw * NKIND + 4 * NKIND);
+  for (k = 0; k < nw; k++)
+    for (kind = 0; kind < NKIND; kind++)
+      {
+        push (&b, w[k] - 1, w[k], kind, (int) (k + kind) & 3);
+        push (&b, w[k], tst_urand (w[k] + 1), kind, (int) (k + kind + 1) & 3);
+        push (&b, w[k] + 1, w[k] + 1, kind, (int) (k + kind + 2) & 3);
+      }
+  for (kind = 0; kind < NKIND; kind++)
+    {
+      push (&b, max + 1, max + 1, kind, kind & 3);
+      push (&b, max + 2, max / 2, kind, (kind + 1) & 3);
+      push (&b, 1, max + 1, kind, (kind + 2) & 3);
+      push (&b, max, max + 1, kind, (kind + 3) & 3);
+    }
+  shuffle (&b);
+  check_all_aliases (op, &b, "every class in one batch");
+  batch_free (&b);
+  free (w);
+}
+END_TEST
+
+/* Batch counts 0, 1, around the lane group of 8, and 1001, of mixed classes. */
+START_TEST (t_counts)
+{
+  static const size_t counts[] = { 0, 1, 7, 8, 9, 1001 };
+  const tst_op *op = &ops[_i];
+  tst_alias list[MAX_ALIASES];
+  size_t *w, nw, j, k, m;
+  int r, reps = tst_reps (1);
+  char where[64];
+  TST_BEGIN ();
+  nw = read_widths (&w);
+  m = aliases_for (op, list);
+  for (r = 0; r < reps; r++)
+    for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
+      {
+        batch b;
+        batch_new (&b, counts[j]);
+        for (k = 0; k < counts[j]; k++)
+          push_mixed (&b, w, nw);
+        snprintf (where, sizeof where, "count %zu", counts[j]);
+        tst_check_op (op, NULL, b.in, b.n, where);
+        tst_check_op (op, &list[1 + (j + r) % (m - 1)], b.in, b.n, where);
+        batch_free (&b);
+      }
+  free (w);
+}
+END_TEST
+
+/* ---- a failing GPU (gcd) ----------------------------------------------------------- */
+
+/* gcd on operands of FAIL_LIMBS limbs (or the GPU's largest size, if smaller),
+   enough of them for six chunks of MPZG_SLOT_WORDS input words and for auto mode
+   to choose the GPU; every seventh of another class, every 4999th above the GPU's
+   largest size. */
+#define FAIL_LIMBS 32
+
+static size_t
+fail_limbs (void)
+{
+  size_t max = mpzg_mpn_gcd_max ();
+  return max < FAIL_LIMBS ? max : FAIL_LIMBS;
+}
+
+static void
+fail_gen (const tst_fail_batch *fb, mpz_ptr *o, size_t i)
+{
+  size_t na = fail_limbs (), nb = na;
+  if (i % 4999 == 2500)
+    {
+      na = fb->max + 1;
+      nb = tst_urand (na + 1);
+    }
+  else if (i % 7 == 3)
+    {
+      na = 1 + tst_urand (fb->max);
+      nb = tst_urand (na + 1);
+    }
+  else if (i % 3 == 1)
+    nb = tst_urand (na + 1);
+  make_pair (o[0], o[1], na, nb, (int) tst_urand (NKIND), (int) tst_urand (4));
+}
+
+static void
+fail_batch (tst_fail_batch *fb)
+{
+  mpzg_mpn_shape sh;
+  mpzg_mpn_gcd_shape (mpzg_mpn_gcd_class (fail_limbs ()), &sh);
+  fb->op = &ops[0];
+  fb->max = mpzg_mpn_gcd_max ();
+  fb->n = 6 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
+  if (fb->n < MPZG_GCD_WORTH_COUNT + 1000)
+    fb->n = MPZG_GCD_WORTH_COUNT + 1000;
+  tst_fail_batch_make (fb, fail_gen);
+}
+
+static void
+check_recovered (void)
+{
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+  tst_check_gen (&ops[0], NULL, gen_any, NULL, 0, mpzg_mpn_gcd_max () + 2, 333,
+                 "after a device failure");
+}
+
+/* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
+   three, or never; rop separate, rop == op1, rop == op2 in turn. */
+START_TEST (t_fail_cuda)
+{
+  static const long after[] = { 0, 1, 3, 1L << 30 };
+  tst_fail_batch fb;
+  size_t j;
+  TST_BEGIN ();
+  fail_batch (&fb);
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    {
+      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 3));
+      check_recovered ();
+    }
+  tst_fail_batch_free (&fb);
+}
+END_TEST
+
+/* Auto mode: the failed elements are recomputed with GMP, also when rop is op1 or
+   op2; and the same batch with no failure. */
+START_TEST (t_fail_auto)
+{
+  static const long after[] = { 0, 1, 3, 1L << 30 };
+  tst_fail_batch fb;
+  size_t j;
+  int alias;
+  TST_BEGIN ();
+  fail_batch (&fb);
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    for (alias = 0; alias < 3; alias++)
+      tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias);
+  check_recovered ();
+  tst_fail_batch_free (&fb);
+}
+END_TEST
+
+/* ---- the suite --------------------------------------------------------------------- */
+
+static void
+setup (void)
+{
+  mpzg_gpu_fail_after (-1);
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+}
+
+static void
+teardown (void)
+{
+  mpzg_gpu_fail_after (-1);
+}
+
+int
+main (void)
+{
+  Suite *s;
+  TCase *tc;
+  int st = tst_gpu_require ("gpu-gcd");
+  if (st != 0)
+    return st;
+  s = suite_create ("gpu-gcd");
+  tc = tst_tcase ("gpu-gcd");
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_loop_test (tc, t_class_edges, 0, NOPS);
+  tcase_add_loop_test (tc, t_small, 0, NOPS);
+  tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
+  tcase_add_loop_test (tc, t_counts, 0, NOPS);
+  tcase_add_test (tc, t_fail_cuda);
+  tcase_add_test (tc, t_fail_auto);
+  suite_add_tcase (s, tc);
+  return tst_main (s, "gpu-gcd");
+}

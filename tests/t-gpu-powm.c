@@ -1,0 +1,830 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-gpu-powm.c -- mpzg_powm_n against a GMP loop, with MPZG_BACKEND=cuda.  At the
+   edges of every size class of the device's powm (cuda/mpzg-mpn.h: moduli of
+   w - 1, w and w + 1 limbs around every modulus width w, against exponents of
+   v - 1, v and v + 1 limbs around every exponent width v, exponents wider than the
+   modulus included), with bases below, at and above the modulus, negative bases
+   and moduli, negative exponents (invertible bases or not), all-ones exponents;
+   then special values (bases 0, ±1, m - 1, m, m + 1, -m; exponents 0, 1, 2,
+   all-ones, negative; moduli ±1, ±(2^k ± 1), powers of two and other even ones);
+   batches mixing odd moduli (the GPU's) with even ones and with elements above the
+   GPU's largest size (both the CPU's in the same call); the elements without an
+   inverse (the lowest reported with MPZG_ENOTINVERTIBLE, their outputs untouched to
+   the limb pointer and allocation); every aliasing of the output with an input;
+   batch counts off the lane group and a large one; and what a failing GPU leaves
+   (mpzg_gpu_fail_after), with elements without an inverse in the first chunk, in
+   auto mode and under MPZG_BACKEND=cuda.
+
+   Skips (exit status 77) when no GPU is usable. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include "gpu-harness.h"
+#include "mpzg-mpn.h"
+#include "tuning.h"
+#include "gpu.h"
+
+/* ---- the entry ----------------------------------------------------------------------- */
+
+static int call_powm (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_powm_n (o[0], in[0], in[1], in[2], n); }
+
+/* The header: a negative exponent with a base not invertible is
+   MPZG_ENOTINVERTIBLE (where GMP would divide by zero), its output untouched. */
+static int
+ref_powm (mpz_ptr *o, mpz_srcptr *in, int *f)
+{
+  (void) f;
+  if (mpz_sgn (in[1]) < 0)
+    {
+      mpz_t t;
+      int e;
+      mpz_init (t);
+      e = mpz_invert (t, in[0], in[2]);
+      mpz_clear (t);
+      if (!e)
+        return MPZG_ENOTINVERTIBLE;
+    }
+  mpz_powm (o[0], in[0], in[1], in[2]);
+  return MPZG_OK;
+}
+
+static void gen_any (mpz_ptr *ops, size_t limbs);
+
+static const tst_op powm = { "powm", 1, 3, 2, 0, 0, call_powm, ref_powm, gen_any };
+
+static const tst_alias aliases[] = {
+  { "none", { 0 }, { 0 } },
+  { "rop == base", { 1 }, { 0 } },
+  { "rop == exp", { 2 }, { 0 } },
+  { "rop == mod", { 3 }, { 0 } },
+  { "base == exp", { 0 }, { 0, 1, 0 } },
+  { "base == mod", { 0 }, { 0, 0, 1 } },
+  { "exp == mod", { 0 }, { 0, 0, 2 } },
+  { "rop == base == mod", { 1 }, { 0, 0, 1 } },
+  { "rop == exp == mod", { 2 }, { 0, 0, 2 } },
+};
+#define NALIAS (sizeof aliases / sizeof aliases[0])
+
+/* ---- operands ------------------------------------------------------------------------ */
+
+/* 2^bits - 1 */
+static void
+ones (mpz_t r, mp_bitcnt_t bits)
+{
+  mpz_set_ui (r, 0);
+  mpz_setbit (r, bits);
+  mpz_sub_ui (r, r, 1);
+}
+
+#define NMKIND 7
+/* A modulus of exactly nm >= 1 limbs, positive, of the kind asked: odd random,
+   2^k + 1, 2^k - 1 (all ones), the top bit alone plus one, and the even ones:
+   random even, a power of two, an odd one times 2^j. */
+static void
+make_modulus (mpz_t m, size_t nm, int kind)
+{
+  mp_bitcnt_t bits = (mp_bitcnt_t) nm * TST_LIMB_BITS;
+  switch (kind)
+    {
+    case 1:                     /* 2^k + 1 */
+      mpz_set_ui (m, 1);
+      mpz_setbit (m, bits - 1 - tst_urand (TST_LIMB_BITS - 1));
+      break;
+    case 2:                     /* 2^k - 1 */
+      ones (m, bits - tst_urand (TST_LIMB_BITS - 1));
+      break;
+    case 3:                     /* 2^(64 nm - 1) + small odd */
+      mpz_set_ui (m, 2 * tst_urand (8) + 1);
+      mpz_setbit (m, bits - 1);
+      break;
+    case 4:                     /* even */
+      tst_rand_nat (m, nm);
+      mpz_clrbit (m, 0);
+      if (mpz_sgn (m) == 0)
+        mpz_set_ui (m, 2);
+      break;
+    case 5:                     /* a power of two */
+      mpz_set_ui (m, 0);
+      mpz_setbit (m, bits - 1 - tst_urand (TST_LIMB_BITS));
+      break;
+    case 6:                     /* odd times 2^j */
+      {
+        mp_bitcnt_t j = 1 + tst_urand (bits / 2);
+        tst_rand_nat (m, nm);
+        mpz_fdiv_q_2exp (m, m, j);
+        mpz_setbit (m, 0);
+        mpz_mul_2exp (m, m, j);
+        mpz_setbit (m, bits - 1);
+      }
+      break;
+    default:                    /* odd */
+      tst_rand_nat (m, nm);
+      mpz_setbit (m, 0);
+      break;
+    }
+}
+#define IS_EVEN_KIND(k) ((k) >= 4)
+
+#define NBKIND 9
+/* A base against the modulus m > 0, non-negative: random below m (of up to nb
+   limbs), random of nb limbs (above m when nb exceeds its size), 0, 1, m - 1, m,
+   m + 1, 2 m + small, one sharing a factor with m (no inverse when m > 1). */
+static void
+make_base (mpz_t b, mpz_srcptr m, size_t nb, int kind)
+{
+  switch (kind)
+    {
+    case 1: tst_rand_nat (b, nb); break;
+    case 2: mpz_set_ui (b, 0); break;
+    case 3: mpz_set_ui (b, 1); break;
+    case 4: mpz_sub_ui (b, m, 1); break;
+    case 5: mpz_set (b, m); break;
+    case 6: mpz_add_ui (b, m, 1); break;
+    case 7: mpz_mul_2exp (b, m, 1); mpz_add_ui (b, b, tst_urand (3)); break;
+    case 8:                     /* a multiple of a factor of m: m itself, or 2 when m is even */
+      if (mpz_even_p (m))
+        mpz_set_ui (b, 2 * (1 + tst_urand (1000)));
+      else
+        mpz_mul_ui (b, m, 1 + tst_urand (3));
+      break;
+    default:
+      tst_rand_nat (b, nb);
+      mpz_mod (b, b, m);
+      break;
+    }
+}
+
+#define NEKIND 6
+/* An exponent of exactly ne limbs (0: zero), non-negative: random, all ones, the
+   top bit alone, long runs; or 0, 1, 2 whatever ne. */
+static void
+make_exponent (mpz_t e, size_t ne, int kind)
+{
+  mp_bitcnt_t bits = (mp_bitcnt_t) ne * TST_LIMB_BITS;
+  if (ne == 0)
+    {
+      mpz_set_ui (e, 0);
+      return;
+    }
+  switch (kind)
+    {
+    case 1: ones (e, bits - tst_urand (2) * tst_urand (TST_LIMB_BITS)); break;
+    case 2: mpz_set_ui (e, 0); mpz_setbit (e, bits - 1 - tst_urand (TST_LIMB_BITS)); break;
+    case 3: mpz_rrandomb (e, tst_rands, bits); break;
+    case 4: mpz_set_ui (e, tst_urand (3)); break;
+    default: tst_rand_nat (e, ne); break;
+    }
+}
+
+/* One element: modulus of nm limbs (kind mk), exponent of ne limbs (kind ek), base
+   of nb limbs (kind bk); signs s: bit 0 base < 0, bit 1 exponent < 0, bit 2
+   modulus < 0. */
+static void
+make_elem (mpz_ptr b, mpz_ptr e, mpz_ptr m, size_t nb, size_t ne, size_t nm, int bk, int ek,
+           int mk, int s)
+{
+  make_modulus (m, nm, mk);
+  make_base (b, m, nb, bk);
+  make_exponent (e, ne, ek);
+  if (s & 1)
+    mpz_neg (b, b);
+  if (s & 2)
+    mpz_neg (e, e);
+  if (s & 4)
+    mpz_neg (m, m);
+}
+
+/* Signs: a negative exponent one time in four (no inverse comes from the base
+   kinds 2, 5, 7, 8). */
+static int
+rand_signs (void)
+{
+  return (int) tst_urand (8) & (tst_urand (4) ? 5 : 7);
+}
+
+/* tst_op's generator: a modulus of `limbs` limbs (odd three times in four), a base
+   around it, an exponent of up to two limbs (fewer bits for wide moduli, for time). */
+static void
+gen_any (mpz_ptr *o, size_t limbs)
+{
+  size_t nm = limbs ? limbs : 1, ne = limbs > 16 ? tst_urand (2) : tst_urand (3);
+  int mk = tst_urand (4) ? (int) tst_urand (4) : 4 + (int) tst_urand (3);
+  make_elem (o[0], o[1], o[2], nm - 1 + tst_urand (3), ne, nm, (int) tst_urand (NBKIND),
+             (int) tst_urand (NEKIND), mk, rand_signs ());
+}
+
+/* ---- batches ------------------------------------------------------------------------- */
+
+typedef struct
+{
+  mpz_t *in[3];
+  size_t n, cap;
+} batch;
+
+static void
+batch_new (batch *b, size_t cap)
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    b->in[k] = tst_vec_new (cap);
+  b->n = 0;
+  b->cap = cap;
+}
+
+static void
+batch_free (batch *b)
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    tst_vec_free (b->in[k], b->cap);
+}
+
+/* The class the ladder picks for an element within the GPU's sizes must hold it. */
+static void
+check_ladder (size_t nb, size_t ne, size_t nm)
+{
+  size_t max = mpzg_mpn_powm_max (), x = nb > nm ? nb : nm;
+  mpzg_mpn_shape sh;
+  if (x > max || ne > max || nm == 0)
+    return;
+  mpzg_mpn_powm_shape (mpzg_mpn_powm_class (nb, ne, nm), &sh);
+  tst_assert (sh.w[0] >= x && sh.w[2] == sh.w[0] && sh.w[1] >= ne && sh.ow[0] == sh.w[0],
+              "powm of %zu, %zu, %zu limbs: class %u of widths %u, %u, %u and output %u "
+              "does not hold it", nb, ne, nm, sh.cls, sh.w[0], sh.w[1], sh.w[2], sh.ow[0]);
+}
+
+static void
+push (batch *b, size_t nb, size_t ne, size_t nm, int bk, int ek, int mk, int s)
+{
+  size_t i = b->n;
+  ck_assert_uint_lt (i, b->cap);
+  make_elem (b->in[0][i], b->in[1][i], b->in[2][i], nb, ne, nm, bk, ek, mk, s);
+  check_ladder (mpz_size (b->in[0][i]), mpz_size (b->in[1][i]), mpz_size (b->in[2][i]));
+  b->n++;
+}
+
+static void
+shuffle (batch *b)
+{
+  size_t k;
+  int j;
+  for (k = 0; k < b->n; k++)
+    {
+      size_t r = tst_urand (b->n);
+      for (j = 0; j < 3; j++)
+        mpz_swap (b->in[j][k], b->in[j][r]);
+    }
+}
+
+/* ---- the classes, as the mpn layer reports them -------------------------------------- */
+
+typedef struct
+{
+  size_t nmw, *mw;              /* modulus (and base) widths, ascending */
+  size_t new_, *ew;             /* exponent widths, ascending */
+} widths;
+
+static void
+insert (size_t *list, size_t *n, size_t w)
+{
+  size_t k;
+  for (k = 0; k < *n; k++)
+    if (list[k] == w)
+      return;
+  for (k = *n; k > 0 && list[k - 1] > w; k--)
+    list[k] = list[k - 1];
+  list[k] = w;
+  (*n)++;
+}
+
+/* The widths of the classes that the ladder picks for operands of their own
+   widths; every pair of a modulus width and an exponent width is one of them. */
+static void
+read_widths (widths *wd)
+{
+  unsigned ncls = mpzg_mpn_powm_classes (), c, picked = 0;
+  size_t max = mpzg_mpn_powm_max ();
+  wd->mw = malloc ((ncls ? ncls : 1) * sizeof *wd->mw);
+  wd->ew = malloc ((ncls ? ncls : 1) * sizeof *wd->ew);
+  ck_assert_ptr_nonnull (wd->mw);
+  ck_assert_ptr_nonnull (wd->ew);
+  wd->nmw = wd->new_ = 0;
+  tst_assert (max == mpzg_gpu_max_limbs (&mpzg_gpu_powm),
+              "the powm family's limit is %zu limbs, its mpn layer's %zu",
+              mpzg_gpu_max_limbs (&mpzg_gpu_powm), max);
+  for (c = 0; c < ncls; c++)
+    {
+      mpzg_mpn_shape sh;
+      mpzg_mpn_powm_shape (c, &sh);
+      if (sh.w[0] == 0 || sh.w[1] == 0 || sh.w[0] > max || sh.w[1] > max
+          || mpzg_mpn_powm_class (sh.w[0], sh.w[1], sh.w[2]) != c)
+        continue;
+      insert (wd->mw, &wd->nmw, sh.w[0]);
+      insert (wd->ew, &wd->new_, sh.w[1]);
+      picked++;
+    }
+  tst_assert (picked > 0, "the powm family reports no class that its ladder picks");
+  tst_assert (picked == wd->nmw * wd->new_, "powm: %u classes picked, %zu modulus widths by %zu "
+              "exponent widths", picked, wd->nmw, wd->new_);
+  tst_assert (wd->mw[wd->nmw - 1] == max && wd->ew[wd->new_ - 1] == max,
+              "the widest powm class is %zu by %zu words, the maximum %zu", wd->mw[wd->nmw - 1],
+              wd->ew[wd->new_ - 1], max);
+}
+
+static void
+widths_free (widths *wd)
+{
+  free (wd->mw);
+  free (wd->ew);
+}
+
+/* Wide classes get fewer elements and aliasings: the GMP reference and each
+   GPU thread grow with the cube of the width. */
+#define WIDE_LIMBS 8
+
+/* Per modulus width w: moduli of w - 1 (when not zero), w and w + 1 limbs, each
+   against exponents of v - 1, v and v + 1 limbs around every exponent width v;
+   kinds and signs in turn. */
+START_TEST (t_class_edges)
+{
+  widths wd;
+  size_t i, j, k, t;
+  char where[64];
+  TST_BEGIN ();
+  read_widths (&wd);
+  for (i = 0; i < wd.nmw; i++)
+    {
+      size_t w = wd.mw[i], ms[3] = { w - 1, w, w + 1 };
+      int wide = w > WIDE_LIMBS, p = 0;
+      batch b;
+      batch_new (&b, 3 * 3 * wd.new_ * 4);
+      for (k = 0; k < 3; k++)
+        {
+          if (ms[k] == 0)
+            continue;
+          for (j = 0; j < wd.new_; j++)
+            for (t = 0; t < 3; t++, p++)
+              {
+                size_t ne = wd.ew[j] - 1 + t, r, reps = wide ? 1 : 3;
+                for (r = 0; r < reps; r++)
+                  {
+                    /* four in five odd: the GPU's */
+                    int mk = (p + (int) r) % 5 == 4 ? 4 + (p % 3) : (p + (int) r) % 4;
+                    size_t nb = r == 2 ? ms[k] + 1 : ms[k];
+                    push (&b, nb, ne, ms[k], (p + 3 * (int) r) % NBKIND, (p + (int) r) % NEKIND,
+                          mk, (p + (int) r) % 8);
+                  }
+              }
+        }
+      snprintf (where, sizeof where, "moduli around %zu limbs", w);
+      for (k = 0; k < NALIAS; k++)
+        if (!wide || k == 0 || k == 1 + i % (NALIAS - 1))
+          tst_check_op (&powm, &aliases[k], b.in, b.n, where);
+      batch_free (&b);
+    }
+  widths_free (&wd);
+}
+END_TEST
+
+/* Special values against each other: moduli ±1, ±3, ±(2^k ± 1), odd and even at
+   the class edges (both around one limb and around the widest class); bases 0,
+   ±1, ±2, m - 1, m, m + 1, -(m - 1), -m; exponents 0, 1, 2, 3, all ones of one
+   and four limbs, -1, -2, a negative random one. */
+START_TEST (t_specials)
+{
+  size_t max = mpzg_mpn_powm_max ();
+  const mp_bitcnt_t pk[] = { 2, 63, 64, 65, 127, 128, 129, 64 * (mp_bitcnt_t) max - 1,
+                             64 * (mp_bitcnt_t) max, 64 * (mp_bitcnt_t) max + 1 };
+#define NPK (sizeof pk / sizeof pk[0])
+  const size_t nmods = 4 + 4 * NPK + 6, nbases = 10, nexps = 9;
+  size_t n = nmods * nbases * nexps, a, e, m, i = 0;
+  mpz_t *mods = tst_vec_new (nmods), *in[3];
+  TST_BEGIN ();
+  for (m = 0; m < 4; m++)
+    mpz_set_si (mods[m], m == 0 ? 1 : m == 1 ? -1 : m == 2 ? 3 : -3);
+  for (a = 0; a < NPK; a++, m += 4)
+    {
+      mpz_set_ui (mods[m], 0);
+      mpz_setbit (mods[m], pk[a]);
+      mpz_sub_ui (mods[m + 1], mods[m], 1);
+      mpz_add_ui (mods[m], mods[m], 1);
+      mpz_neg (mods[m + 2], mods[m]);
+      mpz_neg (mods[m + 3], mods[m + 1]);
+    }
+  make_modulus (mods[m++], 1, 0);
+  make_modulus (mods[m++], max, 0);
+  make_modulus (mods[m++], max, 4);
+  make_modulus (mods[m++], max, 5);
+  make_modulus (mods[m++], 1, 6);
+  make_modulus (mods[m], max + 1, 0);
+  mpz_neg (mods[m], mods[m]);
+  in[0] = tst_vec_new (n);
+  in[1] = tst_vec_new (n);
+  in[2] = tst_vec_new (n);
+  for (m = 0; m < nmods; m++)
+    for (a = 0; a < nbases; a++)
+      for (e = 0; e < nexps; e++, i++)
+        {
+          mpz_srcptr md = mods[m];
+          mpz_ptr b = in[0][i], x = in[1][i];
+          mpz_set (in[2][i], md);
+          switch (a)
+            {
+            case 0: mpz_set_ui (b, 0); break;
+            case 1: mpz_set_si (b, 1); break;
+            case 2: mpz_set_si (b, -1); break;
+            case 3: mpz_set_si (b, tst_urand (2) ? 2 : -2); break;
+            case 4: mpz_abs (b, md); mpz_sub_ui (b, b, 1); break;
+            case 5: mpz_abs (b, md); break;
+            case 6: mpz_abs (b, md); mpz_add_ui (b, b, 1); break;
+            case 7: mpz_abs (b, md); mpz_sub_ui (b, b, 1); mpz_neg (b, b); break;
+            case 8: mpz_abs (b, md); mpz_neg (b, b); break;
+            default: tst_rand_op (b, mpz_size (md)); break;
+            }
+          switch (e)
+            {
+            case 0: case 1: case 2: case 3: mpz_set_ui (x, e); break;
+            case 4: ones (x, TST_LIMB_BITS); break;
+            case 5: ones (x, 4 * TST_LIMB_BITS); break;
+            case 6: mpz_set_si (x, -1); break;
+            case 7: mpz_set_si (x, -2); break;
+            default: mpz_urandomb (x, tst_rands, 100); mpz_add_ui (x, x, 1); mpz_neg (x, x); break;
+            }
+        }
+  tst_check_op (&powm, NULL, in, n, "special values");
+  tst_check_op (&powm, &aliases[3], in, n, "special values");
+  tst_vec_free (in[0], n);
+  tst_vec_free (in[1], n);
+  tst_vec_free (in[2], n);
+  tst_vec_free (mods, nmods);
+#undef NPK
+}
+END_TEST
+
+/* ---- mixed batches, counts ----------------------------------------------------------- */
+
+/* An element around a random modulus width (one in `wide` from the classes above
+   WIDE_LIMBS, with an exponent of at most two limbs: large batches), its exponent
+   around a random exponent width, any kinds; the modulus even one time in four,
+   above the GPU's largest size one time in sixteen. */
+static void
+push_mixed (batch *b, const widths *wd, unsigned long wide)
+{
+  size_t max = mpzg_mpn_powm_max (), nmw = wd->nmw, new_ = wd->new_, nm, ne;
+  int mk = tst_urand (4) ? (int) tst_urand (4) : 4 + (int) tst_urand (3);
+  if (wide > 0)
+    {
+      while (nmw > 1 && wd->mw[nmw - 1] > WIDE_LIMBS && tst_urand (wide) != 0)
+        nmw--;
+      while (new_ > 1 && wd->ew[new_ - 1] > 2)
+        new_--;
+    }
+  nm = wd->mw[tst_urand (nmw)] - 1 + tst_urand (3);
+  ne = wd->ew[tst_urand (new_)] - 1 + tst_urand (3);
+  if (nm == 0)
+    nm = 1;
+  if (tst_urand (16) == 0)
+    {
+      nm = max + 1;
+      ne = tst_urand (2);
+    }
+  else if (wide == 0 && tst_urand (16) == 0)
+    ne = max + 1;
+  push (b, nm - tst_urand (2) + tst_urand (2), ne, nm, (int) tst_urand (NBKIND),
+        (int) tst_urand (NEKIND), mk, rand_signs ());
+}
+
+/* Odd moduli of every class with even ones (negative, powers of two, 2^j odd) and
+   elements above the GPU's largest size in one batch, under every aliasing. */
+START_TEST (t_odd_and_even)
+{
+  widths wd;
+  batch b;
+  size_t k, n = 600;
+  TST_BEGIN ();
+  read_widths (&wd);
+  batch_new (&b, n);
+  for (k = 0; k < n; k++)
+    push_mixed (&b, &wd, 8);
+  shuffle (&b);
+  for (k = 0; k < NALIAS; k++)
+    tst_check_op (&powm, &aliases[k], b.in, b.n, "odd and even moduli");
+  batch_free (&b);
+  widths_free (&wd);
+}
+END_TEST
+
+/* Batch counts 0, 1, around the lane group of 8, and 5000 at small sizes. */
+START_TEST (t_counts)
+{
+  static const size_t counts[] = { 0, 1, 7, 8, 9, 5000 };
+  widths wd;
+  size_t j, k;
+  char where[64];
+  TST_BEGIN ();
+  read_widths (&wd);
+  for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
+    {
+      batch b;
+      batch_new (&b, counts[j]);
+      for (k = 0; k < counts[j]; k++)
+        if (counts[j] > 100)
+          push (&b, tst_urand (5), 1 + tst_urand (2), 1 + tst_urand (4), (int) tst_urand (NBKIND),
+                (int) tst_urand (NEKIND), tst_urand (4) ? 0 : (int) tst_urand (NMKIND), rand_signs ());
+        else
+          push_mixed (&b, &wd, 0);
+      snprintf (where, sizeof where, "count %zu", counts[j]);
+      tst_check_op (&powm, NULL, b.in, b.n, where);
+      tst_check_op (&powm, &aliases[1 + j % (NALIAS - 1)], b.in, b.n, where);
+      batch_free (&b);
+    }
+  widths_free (&wd);
+}
+END_TEST
+
+/* ---- elements without an inverse ----------------------------------------------------- */
+
+/* Negative exponents, the bases at the listed indices without an inverse (a
+   factor shared with the modulus), every other one invertible; moduli odd (the
+   GPU's) except where `even` lists them.  The call reports the lowest such index,
+   computes every other element, and leaves the outputs of those without an
+   inverse as they were: value, limb pointer (mpz_limbs_read) and allocation, from
+   outputs of one limb that any result would grow. */
+static void
+check_not_invertible (size_t n, const long *noinv, const long *even, size_t nm)
+{
+  mpz_t *in[3], *out = tst_vec_new (n), *want = tst_vec_new (n);
+  const mp_limb_t **ptr = malloc ((n ? n : 1) * sizeof *ptr);
+  size_t *alloc = malloc ((n ? n : 1) * sizeof *alloc), i, lowest = MPZG_NO_INDEX, index;
+  unsigned char *bad = calloc (n ? n : 1, 1);
+  int k, st;
+  ck_assert_ptr_nonnull (ptr);
+  ck_assert_ptr_nonnull (alloc);
+  ck_assert_ptr_nonnull (bad);
+  for (k = 0; k < 3; k++)
+    in[k] = tst_vec_new (n);
+  for (i = 0; i < n; i++)
+    {
+      make_modulus (in[2][i], nm, (int) tst_urand (4));
+      make_base (in[0][i], in[2][i], nm, 0);
+      if (mpz_sgn (in[0][i]) == 0)
+        mpz_set_ui (in[0][i], 1);
+      mpz_add_ui (in[0][i], in[0][i], 1);
+      /* invertible: base coprime to m, else a power of two against an odd m */
+      if (!mpz_invert (want[i], in[0][i], in[2][i]))
+        {
+          mpz_set_ui (in[0][i], 0);
+          mpz_setbit (in[0][i], tst_urand (64 * nm));
+        }
+      make_exponent (in[1][i], 1 + tst_urand (2), (int) tst_urand (NEKIND));
+      mpz_add_ui (in[1][i], in[1][i], 1);
+      mpz_neg (in[1][i], in[1][i]);
+      tst_rand_sign (in[0][i]);
+      tst_rand_sign (in[2][i]);
+    }
+  for (k = 0; even[k] >= 0; k++)
+    {
+      /* an even modulus (the CPU's) with an odd base: invertible */
+      mpz_mul_2exp (in[2][even[k]], in[2][even[k]], 1 + tst_urand (3));
+      mpz_setbit (in[0][even[k]], 0);
+    }
+  for (k = 0; noinv[k] >= 0; k++)
+    {
+      i = (size_t) noinv[k];
+      if (mpz_cmpabs_ui (in[2][i], 1) == 0)
+        mpz_set_ui (in[2][i], 3);
+      switch (k % 3)
+        {
+        case 0: mpz_set_ui (in[0][i], 0); break;
+        case 1: mpz_mul_ui (in[0][i], in[2][i], 1 + tst_urand (4)); break;
+        default:
+          mpz_mul_ui (in[0][i], in[0][i], 3);
+          mpz_mul_ui (in[2][i], in[2][i], 3);
+          mpz_setbit (in[2][i], 0);
+          if (mpz_divisible_ui_p (in[2][i], 3) == 0)
+            mpz_mul_ui (in[2][i], in[2][i], 3);
+          break;
+        }
+      bad[i] = 1;
+      if (i < lowest)
+        lowest = i;
+    }
+  for (i = 0; i < n; i++)
+    {
+      mpz_t t;
+      int exists;
+      mpz_init (t);
+      exists = mpz_invert (t, in[0][i], in[2][i]);
+      mpz_clear (t);
+      tst_assert (!bad[i] || !exists, "the test's element %zu is invertible", i);
+      if (!bad[i] && !exists)
+        mpz_set_si (in[0][i], tst_urand (2) ? 1 : -1);   /* the even ones' odd base may not be */
+      if (!bad[i])
+        mpz_powm (want[i], in[0][i], in[1][i], in[2][i]);
+      /* one limb, negative: no result looks like it, and any result but 0 grows it */
+      mpz_realloc2 (out[i], TST_LIMB_BITS);
+      mpz_set_si (out[i], -(long) (i + 1));
+      ptr[i] = mpz_limbs_read (out[i]);
+      alloc[i] = (size_t) out[i]->_mp_alloc;
+    }
+
+  st = mpzg_powm_n (out, in[0], in[1], in[2], n);
+  index = mpzg_error_index ();
+  tst_assert (st == (lowest == MPZG_NO_INDEX ? MPZG_OK : MPZG_ENOTINVERTIBLE),
+              "powm_n [no inverse, n=%zu]: status %d (%s)", n, st, mpzg_strerror (st));
+  tst_assert (index == lowest, "powm_n [no inverse, n=%zu]: mpzg_error_index() = %zd, want %zd",
+              n, (ssize_t) index, (ssize_t) lowest);
+  for (i = 0; i < n; i++)
+    if (bad[i])
+      tst_assert (mpz_cmp_si (out[i], -(long) (i + 1)) == 0 && mpz_limbs_read (out[i]) == ptr[i]
+                  && (size_t) out[i]->_mp_alloc == alloc[i],
+                  "powm_n [no inverse, n=%zu]: element %zu without an inverse: output %s, limbs at "
+                  "%p (alloc %d), was -%zu at %p (alloc %zu)", n, i, tst_str (out[i]),
+                  (const void *) mpz_limbs_read (out[i]), out[i]->_mp_alloc, i + 1,
+                  (const void *) ptr[i], alloc[i]);
+    else
+      tst_assert (mpz_cmp (out[i], want[i]) == 0 && tst_format_problem (out[i]) == NULL,
+                  "powm_n [no inverse, n=%zu]: element %zu = %s, want %s", n, i, tst_str (out[i]),
+                  tst_str (want[i]));
+
+  /* the same batch through the runner, the output on each input */
+  for (k = 0; k < (int) NALIAS; k++)
+    if (aliases[k].in[1] == 0 && aliases[k].in[2] == 0)
+      tst_check_op (&powm, &aliases[k], in, n, "no inverse");
+
+  for (k = 0; k < 3; k++)
+    tst_vec_free (in[k], n);
+  tst_vec_free (out, n);
+  tst_vec_free (want, n);
+  free (ptr);
+  free (alloc);
+  free (bad);
+}
+
+START_TEST (t_not_invertible)
+{
+  static const struct { size_t n, nm; long noinv[4], even[3]; } cases[] = {
+    { 1, 1, { 0, -1 }, { -1 } },
+    { 1, 4, { -1 }, { -1 } },
+    { 9, 2, { 8, -1 }, { 3, -1 } },
+    { 9, 8, { 0, 4, 5, -1 }, { -1 } },
+    { 33, 3, { 17, 32, -1 }, { 5, 20, -1 } },
+    { 33, 16, { 20, 3, -1 }, { 2, -1 } },         /* a CPU element below the lowest */
+    { 300, 1, { 299, 150, 7, -1 }, { 6, 8, -1 } },
+    { 300, 64, { 1, 2, -1 }, { 0, -1 } },
+    { 1000, 5, { 999, -1 }, { 998, -1 } },
+  };
+  size_t c;
+  TST_BEGIN ();
+  for (c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    check_not_invertible (cases[c].n, cases[c].noinv, cases[c].even, cases[c].nm);
+}
+END_TEST
+
+/* ---- a failing GPU ------------------------------------------------------------------- */
+
+/* Odd moduli of FAIL_LIMBS limbs (or the GPU's largest size, if smaller) with
+   bases below them and one-limb exponents of at most 20 bits (the GMP reference
+   stays fast), one in five negative; enough of them for five chunks of
+   MPZG_SLOT_WORDS input words and for auto mode to choose the GPU.  Every 13th of
+   another class, every 4999th above the GPU's largest size; elements 3, 17 and
+   every 40000th from 1000 on without an inverse. */
+#define FAIL_LIMBS 8
+
+static size_t
+fail_limbs (void)
+{
+  size_t max = mpzg_mpn_powm_max ();
+  return max < FAIL_LIMBS ? max : FAIL_LIMBS;
+}
+
+static void
+fail_gen (const tst_fail_batch *fb, mpz_ptr *o, size_t i)
+{
+  size_t nm = fail_limbs (), ne = 1;
+  if (i % 4999 == 2500)
+    nm = fb->max + 1;
+  else if (i % 13 == 5)
+    {
+      nm = 1 + tst_urand (12);
+      ne = tst_urand (3);
+    }
+  make_modulus (o[2], nm, (int) tst_urand (4));
+  make_base (o[0], o[2], nm, 0);
+  if (ne == 1)
+    mpz_urandomb (o[1], tst_rands, 1 + tst_urand (20));
+  else
+    make_exponent (o[1], ne, (int) tst_urand (NEKIND));
+  if (i == 3 || i == 17 || i % 40000 == 1000)
+    {
+      mpz_mul_ui (o[0], o[2], 1 + tst_urand (3));  /* no inverse */
+      mpz_neg (o[1], o[1]);
+      mpz_sub_ui (o[1], o[1], 1);
+    }
+  else if (i % 5 == 2)
+    {
+      /* an inverse, unless the random base shares a factor with m */
+      mpz_neg (o[1], o[1]);
+      mpz_sub_ui (o[1], o[1], 1);
+    }
+  tst_rand_sign (o[0]);
+  if (tst_urand (4) == 0)
+    mpz_neg (o[2], o[2]);
+}
+
+static void
+fail_batch (tst_fail_batch *fb)
+{
+  mpzg_mpn_shape sh;
+  size_t nm = fail_limbs ();
+  mpzg_mpn_powm_shape (mpzg_mpn_powm_class (nm, 1, nm), &sh);
+  fb->op = &powm;
+  fb->max = mpzg_mpn_powm_max ();
+  fb->n = 5 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
+  if (fb->n < MPZG_POWM_WORTH_COUNT + 1000)
+    fb->n = MPZG_POWM_WORTH_COUNT + 1000;
+  tst_fail_batch_make (fb, fail_gen);
+  ck_assert_int_eq (fb->status[3], MPZG_ENOTINVERTIBLE);
+}
+
+static void
+check_recovered (void)
+{
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+  tst_check_gen (&powm, NULL, gen_any, NULL, 0, mpzg_mpn_powm_max () + 2, 333,
+                 "after a device failure");
+}
+
+/* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
+   three, or never; rop separate, rop == base, rop == exp, rop == mod in turn. */
+START_TEST (t_fail_cuda)
+{
+  static const long after[] = { 0, 1, 3, 1L << 30 };
+  tst_fail_batch fb;
+  size_t j;
+  TST_BEGIN ();
+  fail_batch (&fb);
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    {
+      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 4));
+      check_recovered ();
+    }
+  tst_fail_batch_free (&fb);
+}
+END_TEST
+
+/* Auto mode: the failed elements are recomputed with GMP and the lowest element
+   without an inverse is still reported, rop separate and on one input in turn;
+   and the same batch with no failure. */
+START_TEST (t_fail_auto)
+{
+  static const long after[] = { 0, 1, 3, 1L << 30 };
+  tst_fail_batch fb;
+  size_t j;
+  int alias;
+  TST_BEGIN ();
+  fail_batch (&fb);
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    for (alias = 0; alias < 2; alias++)
+      tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias ? 1 + (int) (j % 3) : 0);
+  check_recovered ();
+  tst_fail_batch_free (&fb);
+}
+END_TEST
+
+/* ---- the suite ----------------------------------------------------------------------- */
+
+static void
+setup (void)
+{
+  mpzg_gpu_fail_after (-1);
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+}
+
+static void
+teardown (void)
+{
+  mpzg_gpu_fail_after (-1);
+}
+
+int
+main (void)
+{
+  Suite *s;
+  TCase *tc;
+  int st = tst_gpu_require ("gpu-powm");
+  if (st != 0)
+    return st;
+  s = suite_create ("gpu-powm");
+  tc = tst_tcase ("gpu-powm");
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, t_class_edges);
+  tcase_add_test (tc, t_specials);
+  tcase_add_test (tc, t_odd_and_even);
+  tcase_add_test (tc, t_counts);
+  tcase_add_test (tc, t_not_invertible);
+  tcase_add_test (tc, t_fail_cuda);
+  tcase_add_test (tc, t_fail_auto);
+  suite_add_tcase (s, tc);
+  return tst_main (s, "gpu-powm");
+}
