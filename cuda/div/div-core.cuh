@@ -24,6 +24,7 @@
 #define MPZG_DIV_CORE_CUH
 
 #include <stddef.h>
+#include "../core/word.cuh"
 
 #ifdef __CUDACC__
 #define MPZG_DIV_HD __host__ __device__ __forceinline__
@@ -44,40 +45,6 @@ namespace mpzg {
 namespace dv {
 
 typedef unsigned long long u64;
-
-MPZG_DIV_HD u64
-umulhi (u64 a, u64 b)
-{
-#ifdef __CUDA_ARCH__
-  return __umul64hi (a, b);
-#else
-  return (u64) (((unsigned __int128) a * b) >> 64);
-#endif
-}
-
-MPZG_DIV_HD unsigned
-clz64 (u64 x)                   /* x != 0 */
-{
-#ifdef __CUDA_ARCH__
-  return (unsigned) __clzll ((long long) x);
-#else
-  return (unsigned) __builtin_clzll (x);
-#endif
-}
-
-/* The top word of (hi:lo) << s and the bottom word of (hi:lo) >> s, 0 <= s < 64,
-   without a shift by 64 (undefined in C++). */
-MPZG_DIV_HD u64
-shl2 (u64 hi, u64 lo, unsigned s)
-{
-  return (hi << s) | ((lo >> 1) >> (63 - s));
-}
-
-MPZG_DIV_HD u64
-shr2 (u64 hi, u64 lo, unsigned s)
-{
-  return (lo >> s) | ((hi << 1) << (63 - s));
-}
 
 /* v = floor((B^2 - 1) / d) - B for B/2 <= d < B (B = 2^64): Möller-Granlund
    Algorithm 3 (GMP's invert_limb), the 11-bit start v0 computed rather than

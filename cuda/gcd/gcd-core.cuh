@@ -40,6 +40,7 @@
 #define MPZG_GCD_CORE_CUH
 
 #include <stddef.h>
+#include "../core/word.cuh"
 
 #ifdef __CUDACC__
 #define MPZG_GCD_HD __host__ __device__ __forceinline__
@@ -64,40 +65,6 @@ typedef unsigned u32;
 /* Steps per outer iteration (Pornin's k - 1) and the approximations' top bits. */
 const int STEPS = 30;
 const int TOPBITS = 32;
-
-MPZG_GCD_HD unsigned
-clz64 (u64 x)                   /* x != 0 */
-{
-#ifdef __CUDA_ARCH__
-  return (unsigned) __clzll ((long long) x);
-#else
-  return (unsigned) __builtin_clzll (x);
-#endif
-}
-
-MPZG_GCD_HD unsigned
-ctz64 (u64 x)                   /* x != 0 */
-{
-#ifdef __CUDA_ARCH__
-  return (unsigned) __ffsll ((long long) x) - 1;
-#else
-  return (unsigned) __builtin_ctzll (x);
-#endif
-}
-
-/* The top word of (hi:lo) << s and the bottom word of (hi:lo) >> s, 0 <= s < 64,
-   without a shift by 64 (undefined in C++). */
-MPZG_GCD_HD u64
-shl2 (u64 hi, u64 lo, unsigned s)
-{
-  return (hi << s) | ((lo >> 1) >> (63 - s));
-}
-
-MPZG_GCD_HD u64
-shr2 (u64 hi, u64 lo, unsigned s)
-{
-  return (lo >> s) | ((hi << 1) << (63 - s));
-}
 
 /* Operands in registers: X arrays of W words (the gcd's two operands; the extended
    gcd adds its cofactors and modulus, gcdext-core.cuh). */

@@ -30,6 +30,8 @@
 #ifndef MPZG_NTT_CORE_CUH
 #define MPZG_NTT_CORE_CUH
 
+#include "../core/word.cuh"
+
 #ifdef __CUDACC__
 #define MPZG_NTT_HD __host__ __device__ __forceinline__
 #define MPZG_NTT_TEAM __device__ __forceinline__
@@ -55,16 +57,6 @@ enum { NTT_DIGIT_BITS = 24 };
 enum { NTT_LOG_N = 14, NTT_N = 1 << NTT_LOG_N, NTT_MAX_LEN = 1 << 16 };
 /* The root table's entries: w^e for e < 2N. */
 enum { NTT_TABLE = 2 * NTT_N };
-
-MPZG_NTT_HD u64
-umulhi (u64 a, u64 b)
-{
-#ifdef __CUDA_ARCH__
-  return __umul64hi (a, b);
-#else
-  return (u64) (((unsigned __int128) a * b) >> 64);
-#endif
-}
 
 /* Field arithmetic on canonical residues (< p); results canonical. */
 MPZG_NTT_HD u64

@@ -35,6 +35,7 @@
 #define MPZG_POWM_CORE_CUH
 
 #include <stddef.h>
+#include "../core/word.cuh"
 
 #ifdef __CUDACC__
 #define MPZG_POWM_HD __host__ __device__ __forceinline__
@@ -52,26 +53,6 @@ namespace mpzg {
 namespace pw {
 
 typedef unsigned long long u64;
-
-MPZG_POWM_HD u64
-umulhi (u64 a, u64 b)
-{
-#ifdef __CUDA_ARCH__
-  return __umul64hi (a, b);
-#else
-  return (u64) (((unsigned __int128) a * b) >> 64);
-#endif
-}
-
-MPZG_POWM_HD unsigned
-clz64 (u64 x)                   /* x != 0 */
-{
-#ifdef __CUDA_ARCH__
-  return (unsigned) __clzll ((long long) x);
-#else
-  return (unsigned) __builtin_clzll (x);
-#endif
-}
 
 typedef unsigned int u32;
 

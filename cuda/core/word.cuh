@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* word.cuh -- one-word helpers of the host-and-device cores (division, gcd, powm,
+   the NTT): the high half of a product, leading and trailing zero bits, and
+   double-word shifts.  Compiled by nvcc for the kernels and by the host's C++
+   compiler for the tests that check those cores without a GPU (tests/mpn/t-*-host),
+   so each has a device and a host spelling. */
+#ifndef MPZG_WORD_CUH
+#define MPZG_WORD_CUH
+
+#ifdef __CUDACC__
+#define MPZG_WORD_HD __host__ __device__ __forceinline__
+#else
+#define MPZG_WORD_HD inline
+#endif
+
+namespace mpzg {
+
+typedef unsigned long long u64;
+
+MPZG_WORD_HD u64
+umulhi (u64 a, u64 b)
+{
+#ifdef __CUDA_ARCH__
+  return __umul64hi (a, b);
+#else
+  return (u64) (((unsigned __int128) a * b) >> 64);
+#endif
+}
+
+MPZG_WORD_HD unsigned
+clz64 (u64 x)                   /* x != 0 */
+{
+#ifdef __CUDA_ARCH__
+  return (unsigned) __clzll ((long long) x);
+#else
+  return (unsigned) __builtin_clzll (x);
+#endif
+}
+
+MPZG_WORD_HD unsigned
+ctz64 (u64 x)                   /* x != 0 */
+{
+#ifdef __CUDA_ARCH__
+  return (unsigned) __ffsll ((long long) x) - 1;
+#else
+  return (unsigned) __builtin_ctzll (x);
+#endif
+}
+
+/* The top word of (hi:lo) << s and the bottom word of (hi:lo) >> s, 0 <= s < 64,
+   without a shift by 64 (undefined in C++). */
+MPZG_WORD_HD u64
+shl2 (u64 hi, u64 lo, unsigned s)
+{
+  return (hi << s) | ((lo >> 1) >> (63 - s));
+}
+
+MPZG_WORD_HD u64
+shr2 (u64 hi, u64 lo, unsigned s)
+{
+  return (lo >> s) | ((hi << 1) << (63 - s));
+}
+
+} /* namespace mpzg */
+
+#endif
