@@ -322,17 +322,30 @@ int
 prp_random_primes (mpz_t *p, size_t k, unsigned long bits, int rounds, gmp_randstate_t rs,
                    prp_stats *st, void (*progress) (size_t found, size_t k))
 {
-  slot *s = xcalloc (k, sizeof *s);
-  size_t *active = xcalloc (k, sizeof *active), *pass = xcalloc (k, sizeof *pass);
-  mpz_t *c = array_new (k), *base = array_new (k), *view_c = xcalloc (k, sizeof *view_c);
-  unsigned char *fail = xcalloc (k, 1);
-  size_t i, na = k, found = 0, ninit = 0;
+  slot *s = NULL;
+  size_t *active = NULL, *pass = NULL;
+  mpz_t *c = NULL, *base = NULL, *view_c = NULL;
+  unsigned char *fail = NULL;
+  size_t i, na = k, found = 0, ninit = 0, target, cap;
+  unsigned long limit;
   double t0;
   search sr;
-  int status = MPZG_OK;
+  int status = MPZG_OK, gpu;
 
   if (rounds < 1 || rounds > PRP_MAX_ROUNDS || bits < 16)
     return MPZG_EINVAL;
+  gpu = mpzg_backend (NULL, 0) == MPZG_BACKEND_CUDA;
+  /* The candidates a round should test: on a GPU about k, which it takes
+     about as fast as a few; on the CPU enough to keep every thread busy. */
+  target = gpu ? k : (size_t) mpzg_get_threads ();
+  cap = target > k ? target : k;
+  s = xcalloc (k, sizeof *s);
+  active = xcalloc (k, sizeof *active);
+  pass = xcalloc (cap, sizeof *pass);
+  fail = xcalloc (cap, 1);
+  c = array_new (cap);
+  base = array_new (cap);
+  view_c = xcalloc (cap, sizeof *view_c);
   if (s == NULL || active == NULL || pass == NULL || c == NULL || base == NULL
       || view_c == NULL || fail == NULL)
     {
@@ -341,10 +354,12 @@ prp_random_primes (mpz_t *p, size_t k, unsigned long bits, int rounds, gmp_rands
     }
   small_init ();
   sr.bits = bits;
-  /* Sieving by one more prime q costs a division of each start and saves the
-     tests of 1/q of its candidates: worth it up to a bound that grows with the
-     size (a test costs about bits^2 times more than a division by a word). */
-  sr.groups = groups_below (bits < SMALL_LIMIT / 4 ? 4 * bits : SMALL_LIMIT);
+  /* Sieving by one more prime q costs a few word operations per start and
+     saves the tests of 1/q of its candidates: worth it up to a bound that
+     grows with the cost of a test, so with the size, and is some ten times
+     lower when the tests run on a GPU than on the CPU's cores. */
+  limit = (gpu ? 4 : 32) * bits;
+  sr.groups = groups_below (limit < SMALL_LIMIT ? limit : SMALL_LIMIT);
   sr.window = 2 * bits;
   t0 = now ();
   for (i = 0; i < k; i++)
@@ -366,9 +381,9 @@ prp_random_primes (mpz_t *p, size_t k, unsigned long bits, int rounds, gmp_rands
   while (na > 0)
     {
       /* Each prime still sought tests its next `per` sieve survivors, so that
-         the batch stays about k long while the last searches run through
-         their gaps, rather than dwindling into many small calls. */
-      size_t j, r, np = 0, keep = 0, per = k / na, nc = na * per;
+         the batch stays about target long while the last searches run
+         through their gaps, rather than dwindling into many small calls. */
+      size_t j, r, np = 0, keep = 0, per = target > na ? target / na : 1, nc = na * per;
       int b;
       double t = now ();
       for (j = 0; j < na; j++)
@@ -451,8 +466,8 @@ done:
   free (s);
   free (active);
   free (pass);
-  array_free (c, k);
-  array_free (base, k);
+  array_free (c, cap);
+  array_free (base, cap);
   free (view_c);
   free (fail);
   return status;
