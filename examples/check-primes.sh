@@ -17,6 +17,11 @@ for bits in 2 10 16 33 64 100 256 1000; do
 done
 $prog --count 2000 --bits 512 --reps 30 --check --compare --quiet > $out
 grep "^# all 2000 verdicts agree" $out > /dev/null
+# Every number from 990 to 1100: trial division's last primes and those just
+# above, which must not divide themselves out.
+awk 'BEGIN { for (i = 990; i <= 1100; i++) print i }' > $txt
+$prog --check --quiet $txt > $out
+grep "^# 111 numbers, 18 probable primes; " $out > /dev/null
 
 # Chosen numbers: trial division (0 to 1729, 561 and 1729 Carmichael numbers);
 # a Carmichael number without a factor below 1000 that fails the strong test

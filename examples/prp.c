@@ -194,7 +194,8 @@ done:
 
 /* ---- Testing a batch ------------------------------------------------------ */
 
-/* Whether odd n >= PRP_TRIAL_LIMIT has a prime factor below PRP_TRIAL_LIMIT. */
+/* Whether n > 1 has a prime factor below PRP_TRIAL_LIMIT, or up to the end of
+   the group that holds the last of them, other than n itself. */
 static int
 has_small_factor (mpz_t n)
 {
@@ -203,7 +204,7 @@ has_small_factor (mpz_t n)
     {
       unsigned long r = mpz_fdiv_ui (n, group_prod[g]);
       for (k = group_first[g]; k < group_first[g + 1]; k++)
-        if (r % small[k] == 0)
+        if (r % small[k] == 0 && mpz_cmp_ui (n, small[k]) != 0)
           return 1;
     }
   return 0;
