@@ -37,6 +37,7 @@
 #include <unistd.h>
 #include <gmp.h>
 #include "mpzg.h"
+#include "prp.h"
 
 /* The name in messages: argv[0] may be a libtool wrapper's internal path. */
 #define PROG "batch-gcd"
@@ -313,118 +314,27 @@ batch_gcd (mpz_t *g, mpz_t *N, size_t m)
 
 /* ---- Generated moduli ----------------------------------------------------- */
 
-/* Odd primes below SIEVE_LIMIT, for sieving candidate primes. */
-#define SIEVE_LIMIT 20000
-#define WINDOW 8192             /* candidates x, x+2, ..., x+2*(WINDOW-1) */
-static unsigned small_primes[SIEVE_LIMIT / 2];
-static size_t n_small_primes;
+static size_t gen_rounds;       /* mpzg_powm_n calls made by the generation */
 
 static void
-init_small_primes (void)
+primes_found (size_t found, size_t k)
 {
-  static unsigned char composite[SIEVE_LIMIT];
-  unsigned p, q;
-  for (p = 3; p < SIEVE_LIMIT; p += 2)
-    if (!composite[p])
-      {
-        small_primes[n_small_primes++] = p;
-        for (q = p * p; q < SIEVE_LIMIT; q += 2 * p)
-          composite[q] = 1;
-      }
+  phase_step (found, k, "primes");
 }
 
-/* One prime being searched for: a random odd start x and the offsets d (even)
-   such that x + d has no prime factor below SIEVE_LIMIT. */
-typedef struct
-{
-  mpz_t x;
-  unsigned *off;
-  size_t noff, next;
-} slot;
-
-static void
-slot_restart (slot *s, unsigned long bits, gmp_randstate_t rs)
-{
-  static unsigned char hit[WINDOW];
-  size_t j, p;
-  /* Top two bits set, so that a product of two has exactly 2*bits bits. */
-  mpz_urandomb (s->x, rs, bits);
-  mpz_setbit (s->x, bits - 1);
-  mpz_setbit (s->x, bits - 2);
-  mpz_setbit (s->x, 0);
-  memset (hit, 0, sizeof hit);
-  for (p = 0; p < n_small_primes; p++)
-    {
-      unsigned q = small_primes[p];
-      unsigned long r = mpz_fdiv_ui (s->x, q);
-      /* x + 2j = 0 mod q  <=>  j = -r / 2 mod q = (q - r) * (q + 1) / 2 mod q */
-      unsigned long j0 = r == 0 ? 0 : (unsigned long) ((q - r) * (unsigned long long) ((q + 1) / 2) % q);
-      for (j = j0; j < WINDOW; j += q)
-        hit[j] = 1;
-    }
-  s->noff = s->next = 0;
-  for (j = 0; j < WINDOW; j++)
-    if (!hit[j])
-      s->off[s->noff++] = (unsigned) (2 * j);
-}
-
-static size_t gen_rounds;       /* mpzg_powm_n calls made by random_primes */
-
-/* Fills p[0..k) with distinct random primes of `bits` bits.  Candidates that
-   survive the sieve are tested in batches, one mpzg_powm_n call per round:
-   Fermat's test to base 2, 2^(c-1) = 1 mod c.  For random numbers of hundreds of
-   bits a composite passes it with negligible probability (base-2 pseudoprimes
-   are far rarer than primes there); this is a demo, not a key generator. */
+/* Fills p[0..k) with random primes of `bits` bits, the top two set: a sieve,
+   then rounds of the strong test to base 2 on the next candidates of every
+   prime still sought, all in one mpzg_powm_n batch per round (prp.h).  For random numbers of hundreds of bits
+   a composite passes it with negligible probability; this is a demo, not a key
+   generator. */
 static void
 random_primes (mpz_t *p, size_t k, unsigned long bits, gmp_randstate_t rs)
 {
-  slot *s = xmalloc (k * sizeof *s);
-  size_t *active = xmalloc (k * sizeof *active);
-  mpz_t *c = array_new (k), *e = array_new (k), *two = array_new (k), *r = array_new (k);
-  size_t i, na = k;
-  int st;
-
-  for (i = 0; i < k; i++)
-    {
-      mpz_init (s[i].x);
-      s[i].off = xmalloc (WINDOW * sizeof *s[i].off);
-      slot_restart (&s[i], bits, rs);
-      active[i] = i;
-      mpz_set_ui (two[i], 2);
-    }
-  while (na > 0)
-    {
-      size_t j, keep = 0;
-      for (j = 0; j < na; j++)
-        {
-          slot *t = &s[active[j]];
-          while (t->next == t->noff)
-            slot_restart (t, bits, rs);
-          mpz_add_ui (c[j], t->x, t->off[t->next++]);
-          mpz_sub_ui (e[j], c[j], 1);
-        }
-      if ((st = mpzg_powm_n (r, two, e, c, na)) != MPZG_OK)
-        die ("mpzg_powm_n", st);
-      for (j = 0; j < na; j++)
-        if (mpz_cmp_ui (r[j], 1) == 0)
-          mpz_set (p[active[j]], c[j]);
-        else
-          active[keep++] = active[j];
-      na = keep;
-      gen_rounds++;
-      phase_step (k - na, k, "primes");
-    }
-  for (i = 0; i < k; i++)
-    {
-      mpz_clear (s[i].x);
-      free (s[i].off);
-    }
-  free (s);
-  free (active);
-  array_free (c, k);
-  array_free (e, k);
-  array_free (two, k);
-  array_free (r, k);
+  prp_stats st = { 0 };
+  int status = prp_random_primes (p, k, bits, 1, rs, &st, primes_found);
+  if (status != MPZG_OK)
+    die ("generating primes", status);
+  gen_rounds = st.powm_calls;
 }
 
 /* A set of m moduli of 2*half bits, N_i = p_2i p_2i+1, with weak ones planted:
@@ -441,7 +351,6 @@ generate (mpz_t *N, unsigned char *weak, size_t m, unsigned long bits, unsigned 
 
   gmp_randinit_default (rs);
   gmp_randseed_ui (rs, seed);
-  init_small_primes ();
   random_primes (p, 2 * m, bits / 2, rs);
 
   /* A random order of the indices, to pick the weak ones from. */
