@@ -29,7 +29,7 @@ for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-* "$build"/tests/mpn/t
   cp "$t" "$dest/tests/"
 done
 cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "$dest/bin/"
-for x in batch-gcd poly; do
+for x in batch-gcd poly primes; do
   cp $(real "$build/examples/.libs/$x" "$build/examples/$x" | head -1) "$dest/bin/"
 done
 sh "$here/pack-libs.sh" "$dest/gpu-libs" "$dest"/lib/libmpzg.so "$dest"/tests/* "$dest"/bin/*
