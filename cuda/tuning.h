@@ -166,11 +166,16 @@
    interleaved layout when the dividend is that small too), up to MPZG_DIV_WARP_MAX
    one warp per instance, above one block.  Not yet measured: the cuts are where the
    registers run out (32 words of divisor and window per thread) and where a warp's
-   lanes would hold more than 8 words each.  Auto mode: provisional -- the GPU only
-   for batches of at least MPZG_DIV_WORTH_COUNT elements whose average largest
-   operand has at least MPZG_DIV_WORTH_AVG limbs (mul won end to end from 16 limbs;
-   a division of an nn-limb dividend costs about as many word products as an nn/2 by
-   nn/2 product but moves fewer words out). */
+   lanes would hold more than 8 words each.  Auto mode, measured on the H100 with
+   outputs already allocated, dividend n bits and divisor n/2 bits
+   (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
+   lost with 16384 dividends of 16 limbs (2.5 against 0.9 ms), tied with 4096 of 64
+   limbs, and won with 1024 of 256 limbs (2.8x) and from 2^22 dividend limbs at 16
+   limbs and more (1.3x at 16 limbs, 4.1x at 64, 7.9x at 256).  So the GPU for
+   batches whose sum of squared dividend sizes (the schoolbook's work, count times
+   the average size squared) reaches MPZG_DIV_WORTH_WORK, with dividends averaging
+   at least MPZG_DIV_WORTH_AVG limbs (below, the host's copying per element
+   decides). */
 #define MPZG_DIV_MAX_LIMBS 4096
 #define MPZG_DIV_SMALL_MAX 32
 #define MPZG_DIV_WARP_MAX 256
@@ -179,8 +184,8 @@
 #define MPZG_DIV_BLOCK 128
 #define MPZG_DIV_WARP_BLOCK 128
 #define MPZG_DIV_COOP_MAX_THREADS 512
-#define MPZG_DIV_WORTH_AVG 8
-#define MPZG_DIV_WORTH_COUNT ((size_t) 1 << 16)
+#define MPZG_DIV_WORTH_AVG 16
+#define MPZG_DIV_WORTH_WORK ((double) (1 << 25))
 
 /* gcd (cuda/gcd/gcd.cu): one thread per instance, interleaved, Pornin's optimized
    binary GCD; operands of up to MPZG_GCD_MAX_LIMBS limbs (the widest class of
@@ -189,17 +194,19 @@
    above, in shared memory, MPZG_GCD_SMEM_BLOCK threads per block (2 * 64 limbs *
    8 bytes * 32 threads = 32 KB, within a block's default).  Provisional, not yet
    measured: the register/shared split and block sizes come from the register
-   counts alone.  Auto mode, provisional as well: a gcd of two n-limb operands costs
-   about 1.4 * 64 n / 30 passes of n words, some tens of products' worth of work
-   per word moved, so the GPU only for batches of at least MPZG_GCD_WORTH_COUNT
-   elements whose average largest operand has at least MPZG_GCD_WORTH_AVG limbs,
-   the division family's numbers, until measured. */
+   counts alone.  Auto mode, measured on the H100 with outputs already allocated
+   (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
+   lost with 1024 pairs of 16 limbs (2.0 against 1.7 ms) and 256 pairs of 64 limbs
+   (2.9 against 2.2), and won 9x with 16384 pairs of 16 limbs and 5.2x with 4096
+   of 64.  So the GPU for batches whose count times the average largest operand's
+   size squared reaches MPZG_GCD_WORTH_WORK, with operands averaging at least
+   MPZG_GCD_WORTH_AVG limbs. */
 #define MPZG_GCD_MAX_LIMBS 64
 #define MPZG_GCD_REG_MAX 32
 #define MPZG_GCD_BLOCK 128
 #define MPZG_GCD_SMEM_BLOCK 32
-#define MPZG_GCD_WORTH_AVG 8
-#define MPZG_GCD_WORTH_COUNT ((size_t) 1 << 16)
+#define MPZG_GCD_WORTH_AVG 4
+#define MPZG_GCD_WORTH_WORK ((double) (1 << 21))
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, five arrays of W words
    per instance (a, b, two cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs

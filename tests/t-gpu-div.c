@@ -603,8 +603,9 @@ fail_batch (tst_fail_batch *fb)
   fb->op = &ops[0];
   fb->max = mpzg_mpn_divrem_max ();
   fb->n = 10 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
-  if (fb->n < MPZG_DIV_WORTH_COUNT + 1000)
-    fb->n = MPZG_DIV_WORTH_COUNT + 1000;
+  /* enough work for auto mode's threshold (count times size squared) */
+  if (fb->n < (size_t) (MPZG_DIV_WORTH_WORK / ((double) fail_limbs () * fail_limbs ())) + 1000)
+    fb->n = (size_t) (MPZG_DIV_WORTH_WORK / ((double) fail_limbs () * fail_limbs ())) + 1000;
   tst_fail_batch_make (fb, fail_gen);
 }
 

@@ -192,11 +192,14 @@ div_grow (const mpzg_gpu_xfer *x, int qo, int ro)
     }
 }
 
-/* Auto mode: provisional until measured (tuning.h). */
+/* Auto mode: measured thresholds (tuning.h). */
 static int
 div_worthwhile (size_t count, size_t limbs)
 {
-  return count >= MPZG_DIV_WORTH_COUNT && limbs >= MPZG_DIV_WORTH_AVG * count;
+  if (count == 0)
+    return 0;
+  double avg = (double) limbs / (double) count;
+  return avg >= MPZG_DIV_WORTH_AVG && avg * avg * (double) count >= MPZG_DIV_WORTH_WORK;
 }
 
 #define DIV_FAMILY(fam, round, qo, ro)                                                  \

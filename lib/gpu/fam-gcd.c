@@ -56,11 +56,14 @@ gcd_grow (const mpzg_gpu_xfer *x)
     }
 }
 
-/* Auto mode: provisional until measured (tuning.h). */
+/* Auto mode: measured thresholds (tuning.h). */
 static int
 gcd_worthwhile (size_t count, size_t limbs)
 {
-  return count >= MPZG_GCD_WORTH_COUNT && limbs >= MPZG_GCD_WORTH_AVG * count;
+  if (count == 0)
+    return 0;
+  double avg = (double) limbs / (double) count;
+  return avg >= MPZG_GCD_WORTH_AVG && avg * avg * (double) count >= MPZG_GCD_WORTH_WORK;
 }
 
 const mpzg_gpu_family mpzg_gpu_gcd = {
