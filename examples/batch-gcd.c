@@ -28,19 +28,18 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include <gmp.h>
 #include "mpzg.h"
 #include "prp.h"
+#include "cli.h"
 
 /* The name in messages: argv[0] may be a libtool wrapper's internal path. */
 #define PROG "batch-gcd"
+const char cli_prog[] = PROG;
 
 #define DEFAULT_COUNT 10000
 #define DEFAULT_BITS 1024
@@ -48,45 +47,6 @@
 
 static int progress = 0;        /* --progress: a line per tree level */
 static int quiet = 0;
-
-static double
-now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* Prints "batch-gcd: " and the message on standard error, after what standard
-   output holds so far (so that both read in order when they go to one place),
-   and exits with status 2. */
-static void
-fail (const char *fmt, ...)
-{
-  va_list ap;
-  fflush (stdout);
-  fprintf (stderr, "%s: ", PROG);
-  va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fputc ('\n', stderr);
-  exit (2);
-}
-
-static void
-die (const char *what, int status)
-{
-  fail ("%s: %s", what, mpzg_strerror (status));
-}
-
-static void *
-xmalloc (size_t n)
-{
-  void *p = malloc (n ? n : 1);
-  if (p == NULL)
-    fail ("out of memory");
-  return p;
-}
 
 /* ---- Progress -------------------------------------------------------------
    On a terminal, a phase that has run for a second shows a status line on
@@ -128,27 +88,6 @@ phase_end (void)
   if (phase.shown)
     fprintf (stderr, "\r\033[K%s: done in %.1f s\n", phase.name, now () - phase.t0);
   phase.shown = 0;
-}
-
-static mpz_t *
-array_new (size_t n)
-{
-  mpz_t *a = xmalloc (n * sizeof *a);
-  size_t i;
-  for (i = 0; i < n; i++)
-    mpz_init (a[i]);
-  return a;
-}
-
-static void
-array_free (mpz_t *a, size_t n)
-{
-  size_t i;
-  if (a == NULL)
-    return;
-  for (i = 0; i < n; i++)
-    mpz_clear (a[i]);
-  free (a);
 }
 
 /* A read-only view of x (no copy), for building input arrays out of elements of
@@ -388,39 +327,6 @@ generate (mpz_t *N, unsigned char *weak, size_t m, unsigned long bits, unsigned 
 
 /* ---- Reading moduli ------------------------------------------------------- */
 
-/* The first characters of a bad line, for messages. */
-static const char *
-shown (const char *s)
-{
-  static char buf[48];
-  size_t len = strlen (s);
-  if (len < sizeof buf)
-    return s;
-  snprintf (buf, sizeof buf, "%.*s...", (int) sizeof buf - 4, s);
-  return buf;
-}
-
-/* Whether s is one integer > 1 in the accepted notation: decimal digits, or
-   hexadecimal digits after 0x; with force_hex, hexadecimal digits, 0x optional.
-   Sets *digits and *base for mpz_set_str. */
-static int
-parse_modulus (const char *s, int force_hex, const char **digits, int *base)
-{
-  const char *d = s;
-  *base = 10;
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    *base = 16, d = s + 2;
-  else if (force_hex)
-    *base = 16;
-  if (*d == '\0')
-    return 0;
-  *digits = d;
-  for (; *d; d++)
-    if (*base == 10 ? !isdigit ((unsigned char) *d) : !isxdigit ((unsigned char) *d))
-      return 0;
-  return 1;
-}
-
 /* Reads moduli from f into *N (grown as needed).  Lines "# weak: ..." set
    expect[i] and *have_expect.  Returns the count.  Any line that is not blank, a
    comment or one modulus ends the program with FILE:LINE (lines count from 1). */
@@ -428,7 +334,7 @@ static size_t
 read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char **expect,
              int *have_expect)
 {
-  char *line = NULL, *s, *end;
+  char *line = NULL, *s;
   size_t cap = 0, m = 0, lineno = 0, ncap = 0, nexp = 0, i, weak_line = 0;
   size_t *exp_idx = NULL;
   ssize_t len;
@@ -441,11 +347,7 @@ read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char 
       const char *digits;
       int base;
       lineno++;
-      for (s = line; isspace ((unsigned char) *s); s++)
-        ;
-      for (end = s + strlen (s); end > s && isspace ((unsigned char) end[-1]); end--)
-        ;
-      *end = '\0';
+      s = trim (line);
       if (*s == '\0')
         continue;
       if (*s == '#')
@@ -487,10 +389,7 @@ read_moduli (FILE *f, const char *name, int force_hex, mpz_t **N, unsigned char 
           for (j = m; j < ncap; j++)
             mpz_init ((*N)[j]);
         }
-      if (!parse_modulus (s, force_hex, &digits, &base))
-        fail ("%s:%zu: '%s' is not one %s integer%s", name, lineno, shown (s),
-              force_hex ? "hexadecimal" : "decimal",
-              force_hex ? "" : " (hexadecimal: 0x prefix, or --hex)");
+      parse_line (name, lineno, s, force_hex, &digits, &base);
       if (mpz_set_str ((*N)[m], digits, base) != 0 || mpz_cmp_ui ((*N)[m], 1) <= 0)
         fail ("%s:%zu: '%s' is not a modulus (an integer > 1)", name, lineno, shown (s));
       m++;
@@ -643,33 +542,6 @@ usage (FILE *f)
            DEFAULT_COUNT, DEFAULT_BITS, DEFAULT_SEED);
 }
 
-/* Reads the value of option `opt` as a whole decimal number. */
-static unsigned long
-number (const char *opt, const char *s)
-{
-  char *end;
-  unsigned long v;
-  errno = 0;
-  v = isdigit ((unsigned char) s[0]) ? strtoul (s, &end, 10) : 0;
-  if (!isdigit ((unsigned char) s[0]) || *end != '\0' || errno)
-    fail ("%s: '%s' is not a number", opt, s);
-  return v;
-}
-
-/* Opens the input, with a message for a missing file, a directory, a file that
-   cannot be read. */
-static FILE *
-open_input (const char *name)
-{
-  struct stat st;
-  FILE *f = strcmp (name, "-") == 0 ? stdin : fopen (name, "r");
-  if (f == NULL)
-    fail ("%s: %s", name, strerror (errno));
-  if (fstat (fileno (f), &st) == 0 && S_ISDIR (st.st_mode))
-    fail ("%s: is a directory, not a file of moduli", name);
-  return f;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -731,7 +603,7 @@ main (int argc, char **argv)
   if (optind < argc)
     {
       const char *name = argv[optind];
-      FILE *f = open_input (name);
+      FILE *f = open_input (name, "moduli");
       m = read_moduli (f, name, force_hex, &N, &expect, &have_expect);
       if (f != stdin)
         fclose (f);

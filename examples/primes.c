@@ -15,21 +15,19 @@
    times GMP's mpz_nextprime from random starts.  */
 
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <gmp.h>
 #include "mpzg.h"
 #include "prp.h"
+#include "cli.h"
 
 /* The name in messages: argv[0] may be a libtool wrapper's internal path. */
 #define PROG "primes"
+const char cli_prog[] = PROG;
 
 #define DEFAULT_COUNT 10000
 #define DEFAULT_BITS 1024
@@ -39,98 +37,7 @@
 
 static int progress = 0;
 
-static double
-now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* Prints "primes: " and the message on standard error, after what standard
-   output holds so far, and exits with status 2. */
-static void
-fail (const char *fmt, ...)
-{
-  va_list ap;
-  fflush (stdout);
-  fprintf (stderr, "%s: ", PROG);
-  va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fputc ('\n', stderr);
-  exit (2);
-}
-
-static void
-die (const char *what, int status)
-{
-  fail ("%s: %s", what, mpzg_strerror (status));
-}
-
-static void *
-xmalloc (size_t n)
-{
-  void *p = malloc (n ? n : 1);
-  if (p == NULL)
-    fail ("out of memory");
-  return p;
-}
-
-static mpz_t *
-array_new (size_t n)
-{
-  mpz_t *a = xmalloc (n * sizeof *a);
-  size_t i;
-  for (i = 0; i < n; i++)
-    mpz_init (a[i]);
-  return a;
-}
-
-static void
-array_free (mpz_t *a, size_t n)
-{
-  size_t i;
-  if (a == NULL)
-    return;
-  for (i = 0; i < n; i++)
-    mpz_clear (a[i]);
-  free (a);
-}
-
 /* ---- Reading numbers ------------------------------------------------------ */
-
-/* The first characters of a bad line, for messages. */
-static const char *
-shown (const char *s)
-{
-  static char buf[48];
-  if (strlen (s) < sizeof buf)
-    return s;
-  snprintf (buf, sizeof buf, "%.*s...", (int) sizeof buf - 4, s);
-  return buf;
-}
-
-/* Whether s is one integer >= 0 in the accepted notation: decimal digits, or
-   hexadecimal digits after 0x; with force_hex, hexadecimal digits, 0x
-   optional.  Sets *digits and *base for mpz_set_str. */
-static int
-parse_number (const char *s, int force_hex, const char **digits, int *base)
-{
-  const char *d = s;
-  *base = 10;
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    *base = 16, d = s + 2;
-  else if (force_hex)
-    *base = 16;
-  if (*d == '\0')
-    return 0;
-  *digits = d;
-  for (; *d; d++)
-    if (*base == 10 ? !isdigit ((unsigned char) *d) : !isxdigit ((unsigned char) *d))
-      return 0;
-  return 1;
-}
 
 /* Reads the numbers of f into *N (grown as needed) and returns their count.
    Blank lines and lines starting with '#' are skipped; any other line that is
@@ -138,7 +45,7 @@ parse_number (const char *s, int force_hex, const char **digits, int *base)
 static size_t
 read_numbers (FILE *f, const char *name, int force_hex, mpz_t **N)
 {
-  char *line = NULL, *s, *end;
+  char *line = NULL, *s;
   size_t cap = 0, m = 0, lineno = 0, ncap = 0, i;
 
   *N = NULL;
@@ -148,17 +55,10 @@ read_numbers (FILE *f, const char *name, int force_hex, mpz_t **N)
       const char *digits;
       int base;
       lineno++;
-      for (s = line; isspace ((unsigned char) *s); s++)
-        ;
-      for (end = s + strlen (s); end > s && isspace ((unsigned char) end[-1]); end--)
-        ;
-      *end = '\0';
+      s = trim (line);
       if (*s == '\0' || *s == '#')
         continue;
-      if (!parse_number (s, force_hex, &digits, &base))
-        fail ("%s:%zu: '%s' is not one %s integer%s", name, lineno, shown (s),
-              force_hex ? "hexadecimal" : "decimal",
-              force_hex ? "" : " (hexadecimal: 0x prefix, or --hex)");
+      parse_line (name, lineno, s, force_hex, &digits, &base);
       if (m == ncap)
         {
           ncap = ncap ? 2 * ncap : 1024;
@@ -178,20 +78,6 @@ read_numbers (FILE *f, const char *name, int force_hex, mpz_t **N)
   for (i = m; i < ncap; i++)
     mpz_clear ((*N)[i]);
   return m;
-}
-
-/* Opens the input, with a message for a missing file, a directory, a file that
-   cannot be read. */
-static FILE *
-open_input (const char *name)
-{
-  struct stat st;
-  FILE *f = strcmp (name, "-") == 0 ? stdin : fopen (name, "r");
-  if (f == NULL)
-    fail ("%s: %s", name, strerror (errno));
-  if (fstat (fileno (f), &st) == 0 && S_ISDIR (st.st_mode))
-    fail ("%s: is a directory, not a file of numbers", name);
-  return f;
 }
 
 /* ---- Output --------------------------------------------------------------- */
@@ -412,19 +298,6 @@ usage (FILE *f)
            DEFAULT_REPS, PRP_TRIAL_LIMIT);
 }
 
-/* Reads the value of option `opt` as a whole decimal number. */
-static unsigned long
-number (const char *opt, const char *s)
-{
-  char *end;
-  unsigned long v;
-  errno = 0;
-  v = isdigit ((unsigned char) s[0]) ? strtoul (s, &end, 10) : 0;
-  if (!isdigit ((unsigned char) s[0]) || *end != '\0' || errno)
-    fail ("%s: '%s' is not a number", opt, s);
-  return v;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -494,7 +367,7 @@ main (int argc, char **argv)
       if (optind < argc)
         {
           const char *name = argv[optind];
-          FILE *f = open_input (name);
+          FILE *f = open_input (name, "numbers");
           m = read_numbers (f, name, hex, &N);
           if (f != stdin)
             fclose (f);

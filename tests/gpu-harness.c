@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* gpu-harness.c -- the GPU suites' probe and failure check (see gpu-harness.h). */
+/* gpu-harness.c -- the GPU suites' probe, main, batches and failure checks (see
+   gpu-harness.h). */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,71 @@ tst_gpu_require (const char *suite)
     }
   printf ("%s: %s\n", suite, why);
   return 0;
+}
+
+/* ---- the suite --------------------------------------------------------------------- */
+
+static void
+setup (void)
+{
+  mpzg_gpu_fail_after (-1);
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+}
+
+static void
+teardown (void)
+{
+  mpzg_gpu_fail_after (-1);
+}
+
+int
+tst_gpu_main (const char *suite, void (*add_tests) (TCase *tc))
+{
+  Suite *s;
+  TCase *tc;
+  int st = tst_gpu_require (suite);
+  if (st != 0)
+    return st;
+  s = suite_create (suite);
+  tc = tst_tcase (suite);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  add_tests (tc);
+  suite_add_tcase (s, tc);
+  return tst_main (s, suite);
+}
+
+/* ---- batches ------------------------------------------------------------------------ */
+
+void
+tst_batch_new (tst_batch *b, int nin, size_t cap)
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    b->in[k] = k < nin ? tst_vec_new (cap) : NULL;
+  b->n = 0;
+  b->cap = cap;
+}
+
+void
+tst_batch_free (tst_batch *b)
+{
+  int k;
+  for (k = 0; k < 3; k++)
+    if (b->in[k] != NULL)
+      tst_vec_free (b->in[k], b->cap);
+}
+
+void
+tst_batch_shuffle (tst_batch *b)
+{
+  size_t k;
+  int j;
+  for (k = 0; k < b->n; k++)
+    {
+      size_t r = tst_urand (b->n);
+      for (j = 0; j < 3 && b->in[j] != NULL; j++)
+        mpz_swap (b->in[j][k], b->in[j][r]);
+    }
 }
 
 /* ---- a failing GPU ------------------------------------------------------------------ */
@@ -183,7 +249,7 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
   index = mpzg_error_index ();
   mpzg_gpu_fail_after (-1);
 
-  if (backend != MPZG_BACKEND_CUDA || after >= 1L << 30)
+  if (backend != MPZG_BACKEND_CUDA || after >= TST_FAIL_NEVER)
     {
       /* auto mode recomputes the failed elements; a hook never reached changes
          nothing; either way the lowest element error decides the status */
@@ -268,4 +334,35 @@ tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias)
     }
   for (k = 0; k < op->nin; k++)
     tst_vec_free (work[k], n);
+}
+
+void
+tst_check_recovered (const tst_op *op, size_t max_limbs)
+{
+  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
+  tst_check_gen (op, NULL, op->gen, NULL, 0, max_limbs, 333, "after a device failure");
+}
+
+void
+tst_fail_cuda_runs (const tst_fail_batch *fb, int nalias, size_t recover_limbs)
+{
+  static const long after[] = { 0, 1, 3, TST_FAIL_NEVER };
+  size_t j;
+  for (j = 0; j < sizeof after / sizeof after[0]; j++)
+    {
+      tst_fail_check (fb, MPZG_BACKEND_CUDA, after[j], (int) (j % (size_t) nalias));
+      tst_check_recovered (fb->op, recover_limbs);
+    }
+}
+
+void
+tst_fail_auto_runs (const tst_fail_batch *fb, int never, size_t recover_limbs)
+{
+  static const long after[] = { 0, 1, 3, TST_FAIL_NEVER };
+  size_t j, nafter = never ? 4 : 3;
+  int alias;
+  for (j = 0; j < nafter; j++)
+    for (alias = 0; alias < 3; alias++)
+      tst_fail_check (fb, MPZG_BACKEND_AUTO, after[j], alias);
+  tst_check_recovered (fb->op, recover_limbs);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gpu-harness.h -- what the GPU suites (t-gpu, t-gpu-div, t-gpu-gcd, t-gpu-powm)
-   share beyond common.h: the probe that decides whether they run, and the check of
-   what a failing GPU (mpzg_gpu_fail_after) leaves behind. */
+   share beyond common.h: the probe that decides whether they run, their main and
+   fixture, batches under construction, and the check of what a failing GPU
+   (mpzg_gpu_fail_after) leaves behind. */
 
 #ifndef MPZG_TESTS_GPU_HARNESS_H
 #define MPZG_TESTS_GPU_HARNESS_H
@@ -11,6 +12,30 @@
 /* Whether a GPU is usable with MPZG_BACKEND=cuda, said on standard output: returns
    0 when it is (the suite runs), 77 when not (skip), 99 when the probe failed. */
 int tst_gpu_require (const char *suite);
+
+/* A GPU suite's main: tst_gpu_require's 77 or 99 where it says so, else the tests
+   that add_tests puts in one test case, each test under MPZG_BACKEND=cuda with no
+   failure planned (and none left planned after it); returns tst_main's status.
+   suite names the suite, the test case and the messages. */
+int tst_gpu_main (const char *suite, void (*add_tests) (TCase *tc));
+
+/* ---- batches ------------------------------------------------------------------- */
+
+/* The inputs in[0..nin) of a batch of up to cap elements, n of them filled
+   (in[nin..3) NULL, for tst_check_op). */
+typedef struct
+{
+  mpz_t *in[3];
+  size_t n, cap;
+} tst_batch;
+
+void tst_batch_new (tst_batch *b, int nin, size_t cap);
+void tst_batch_free (tst_batch *b);
+/* Swaps each element in turn with a random one (one tst_urand per element), in
+   every input alike. */
+void tst_batch_shuffle (tst_batch *b);
+
+/* ---- a failing GPU ------------------------------------------------------------- */
 
 /* A batch for the failure checks: op's inputs in[0..nin) of n elements, GMP's
    results want[0..nout), the element status of each (op->ref's: MPZG_OK, or an
@@ -42,5 +67,22 @@ void tst_fail_batch_free (tst_fail_batch *fb);
    Elements with an element error stay untouched in every case.  Inputs that are not
    outputs stay unchanged. */
 void tst_fail_check (const tst_fail_batch *fb, int backend, long after, int alias);
+
+/* A failure limit that no call reaches: the GPU share does not fail. */
+#define TST_FAIL_NEVER (1L << 30)
+
+/* After a device failure the next calls work again: MPZG_BACKEND=cuda, then
+   tst_check_gen of op (op->gen) on 333 elements of up to max_limbs limbs. */
+void tst_check_recovered (const tst_op *op, size_t max_limbs);
+
+/* MPZG_BACKEND=cuda: tst_fail_check of fb with the GPU share failing before the
+   first chunk, after one, after three, and never, output 0 on input j % nalias
+   at the j-th (0: separate); tst_check_recovered of fb->op after each. */
+void tst_fail_cuda_runs (const tst_fail_batch *fb, int nalias, size_t recover_limbs);
+
+/* Auto mode: tst_fail_check of fb failing after 0, 1 and 3 chunks (and never,
+   with `never`), each with output 0 separate, on input 1 and on input 2; then
+   tst_check_recovered of fb->op. */
+void tst_fail_auto_runs (const tst_fail_batch *fb, int never, size_t recover_limbs);
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "common.h"
+#include "entries.h"
 
 #define N 5
 
@@ -307,13 +308,9 @@ START_TEST (t_settings)
 END_TEST
 
 /* Results do not depend on the thread count. */
-static int ref_mul (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_mul (o[0], in[0], in[1]); return MPZG_OK; }
-static int call_mul (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_mul_n (o[0], in[0], in[1], n); }
-static int ref_tdiv_qr (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_tdiv_qr (o[0], o[1], in[0], in[1]); return MPZG_OK; }
-static int call_tdiv_qr (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_tdiv_qr_n (o[0], o[1], in[0], in[1], n); }
 static void gen2 (mpz_ptr *ops, size_t limbs) { tst_rand_op (ops[0], limbs); tst_rand_nonzero (ops[1], 1 + tst_urand (limbs + 1)); if (tst_urand (8) == 0) mpz_set_ui (ops[1], 0); }
-static const tst_op op_mul = { "mul", 1, 2, -1, 0, 0, call_mul, ref_mul, gen2 };
-static const tst_op op_tdiv_qr = { "tdiv_qr", 2, 2, 1, 0, 0, call_tdiv_qr, ref_tdiv_qr, gen2 };
+static const tst_op op_mul = { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen2 };
+static const tst_op op_tdiv_qr = { "tdiv_qr", 2, 2, 1, 0, 0, tst_call_tdiv_qr, tst_ref_tdiv_qr, gen2 };
 
 START_TEST (t_thread_counts)
 {

@@ -2,13 +2,7 @@
 /* t-arith.c -- mpzg_add_n, mpzg_sub_n, mpzg_mul_n against GMP loops. */
 
 #include "common.h"
-
-static int call_add (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_add_n (o[0], in[0], in[1], n); }
-static int call_sub (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_sub_n (o[0], in[0], in[1], n); }
-static int call_mul (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_mul_n (o[0], in[0], in[1], n); }
-static int ref_add (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_add (o[0], in[0], in[1]); return MPZG_OK; }
-static int ref_sub (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_sub (o[0], in[0], in[1]); return MPZG_OK; }
-static int ref_mul (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_mul (o[0], in[0], in[1]); return MPZG_OK; }
+#include "entries.h"
 
 /* Operands of `limbs` limbs: same size, one limb apart, much shorter, or equal
    and opposite values (which cancel to zero), with specials now and then. */
@@ -47,9 +41,9 @@ gen (mpz_ptr *ops, size_t limbs)
 }
 
 static const tst_op ops[] = {
-  { "add", 1, 2, -1, 0, 0, call_add, ref_add, gen },
-  { "sub", 1, 2, -1, 0, 0, call_sub, ref_sub, gen },
-  { "mul", 1, 2, -1, 0, 0, call_mul, ref_mul, gen },
+  { "add", 1, 2, -1, 0, 0, tst_call_add, tst_ref_add, gen },
+  { "sub", 1, 2, -1, 0, 0, tst_call_sub, tst_ref_sub, gen },
+  { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 

@@ -2,28 +2,7 @@
 /* t-div.c -- tdiv, fdiv, cdiv (qr, q, r), mod and divexact against GMP loops. */
 
 #include "common.h"
-
-#define QR(round)                                                                      \
-  static int call_##round##_qr (mpz_t **o, mpz_t **in, int *f, size_t n)              \
-  { (void) f; return mpzg_##round##_qr_n (o[0], o[1], in[0], in[1], n); }             \
-  static int call_##round##_q (mpz_t **o, mpz_t **in, int *f, size_t n)               \
-  { (void) f; return mpzg_##round##_q_n (o[0], in[0], in[1], n); }                    \
-  static int call_##round##_r (mpz_t **o, mpz_t **in, int *f, size_t n)               \
-  { (void) f; return mpzg_##round##_r_n (o[0], in[0], in[1], n); }                    \
-  static int ref_##round##_qr (mpz_ptr *o, mpz_srcptr *in, int *f)                    \
-  { (void) f; mpz_##round##_qr (o[0], o[1], in[0], in[1]); return MPZG_OK; }          \
-  static int ref_##round##_q (mpz_ptr *o, mpz_srcptr *in, int *f)                     \
-  { (void) f; mpz_##round##_q (o[0], in[0], in[1]); return MPZG_OK; }                 \
-  static int ref_##round##_r (mpz_ptr *o, mpz_srcptr *in, int *f)                     \
-  { (void) f; mpz_##round##_r (o[0], in[0], in[1]); return MPZG_OK; }
-QR (tdiv)
-QR (fdiv)
-QR (cdiv)
-
-static int call_mod (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_mod_n (o[0], in[0], in[1], n); }
-static int ref_mod (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_mod (o[0], in[0], in[1]); return MPZG_OK; }
-static int call_divexact (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_divexact_n (o[0], in[0], in[1], n); }
-static int ref_divexact (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_divexact (o[0], in[0], in[1]); return MPZG_OK; }
+#include "entries.h"
 
 /* A dividend of `limbs` limbs and a divisor longer, equal, one limb shorter,
    much shorter, single-limb, ±1, equal to the dividend, or one that leaves a
@@ -92,17 +71,17 @@ gen_exact (mpz_ptr *ops, size_t limbs)
 }
 
 static const tst_op ops[] = {
-  { "tdiv_qr", 2, 2, 1, 0, 0, call_tdiv_qr, ref_tdiv_qr, gen },
-  { "tdiv_q", 1, 2, 1, 0, 0, call_tdiv_q, ref_tdiv_q, gen },
-  { "tdiv_r", 1, 2, 1, 0, 0, call_tdiv_r, ref_tdiv_r, gen },
-  { "fdiv_qr", 2, 2, 1, 0, 0, call_fdiv_qr, ref_fdiv_qr, gen },
-  { "fdiv_q", 1, 2, 1, 0, 0, call_fdiv_q, ref_fdiv_q, gen },
-  { "fdiv_r", 1, 2, 1, 0, 0, call_fdiv_r, ref_fdiv_r, gen },
-  { "cdiv_qr", 2, 2, 1, 0, 0, call_cdiv_qr, ref_cdiv_qr, gen },
-  { "cdiv_q", 1, 2, 1, 0, 0, call_cdiv_q, ref_cdiv_q, gen },
-  { "cdiv_r", 1, 2, 1, 0, 0, call_cdiv_r, ref_cdiv_r, gen },
-  { "mod", 1, 2, 1, 0, 0, call_mod, ref_mod, gen },
-  { "divexact", 1, 2, 1, 0, 0, call_divexact, ref_divexact, gen_exact },
+  { "tdiv_qr", 2, 2, 1, 0, 0, tst_call_tdiv_qr, tst_ref_tdiv_qr, gen },
+  { "tdiv_q", 1, 2, 1, 0, 0, tst_call_tdiv_q, tst_ref_tdiv_q, gen },
+  { "tdiv_r", 1, 2, 1, 0, 0, tst_call_tdiv_r, tst_ref_tdiv_r, gen },
+  { "fdiv_qr", 2, 2, 1, 0, 0, tst_call_fdiv_qr, tst_ref_fdiv_qr, gen },
+  { "fdiv_q", 1, 2, 1, 0, 0, tst_call_fdiv_q, tst_ref_fdiv_q, gen },
+  { "fdiv_r", 1, 2, 1, 0, 0, tst_call_fdiv_r, tst_ref_fdiv_r, gen },
+  { "cdiv_qr", 2, 2, 1, 0, 0, tst_call_cdiv_qr, tst_ref_cdiv_qr, gen },
+  { "cdiv_q", 1, 2, 1, 0, 0, tst_call_cdiv_q, tst_ref_cdiv_q, gen },
+  { "cdiv_r", 1, 2, 1, 0, 0, tst_call_cdiv_r, tst_ref_cdiv_r, gen },
+  { "mod", 1, 2, 1, 0, 0, tst_call_mod, tst_ref_mod, gen },
+  { "divexact", 1, 2, 1, 0, 0, tst_call_divexact, tst_ref_divexact, gen_exact },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 

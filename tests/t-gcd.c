@@ -3,27 +3,7 @@
    mpzg_invert_n (with and without `exists`) against GMP loops. */
 
 #include "common.h"
-
-static int call_gcd (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_gcd_n (o[0], in[0], in[1], n); }
-static int ref_gcd (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_gcd (o[0], in[0], in[1]); return MPZG_OK; }
-/* o[1], o[2] are NULL where the op passes no s or t. */
-static int call_gcdext (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_gcdext_n (o[0], o[1], o[2], in[0], in[1], n); }
-static int ref_gcdext (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_gcdext (o[0], o[1], o[2], in[0], in[1]); return MPZG_OK; }
-static int call_invert (mpz_t **o, mpz_t **in, int *f, size_t n) { return mpzg_invert_n (o[0], in[0], in[1], f, n); }
-static int call_invert_noflags (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_invert_n (o[0], in[0], in[1], NULL, n); }
-static int
-ref_invert (mpz_ptr *o, mpz_srcptr *in, int *f)
-{
-  mpz_t t;
-  int e;
-  mpz_init (t);
-  e = mpz_invert (t, in[0], in[1]);
-  *f = e;
-  if (e)
-    mpz_set (o[0], t);
-  mpz_clear (t);
-  return e ? MPZG_OK : MPZG_ENOTINVERTIBLE;
-}
+#include "entries.h"
 
 /* Pairs with a planted common factor, coprime pairs, one dividing the other,
    zeros, equal values, ±1, consecutive Fibonacci numbers (the longest Euclid),
@@ -132,13 +112,13 @@ gen_inv (mpz_ptr *ops, size_t limbs)
 }
 
 static const tst_op ops[] = {
-  { "gcd", 1, 2, -1, 0, 0, call_gcd, ref_gcd, gen },
-  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, call_gcdext, ref_gcdext, gen },
-  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, call_gcdext, ref_gcdext, gen },
-  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, call_gcdext, ref_gcdext, gen },
-  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, call_gcdext, ref_gcdext, gen },
-  { "invert", 1, 2, 1, 1, 0, call_invert, ref_invert, gen_inv },
-  { "invert(exists=NULL)", 1, 2, 1, 0, 0, call_invert_noflags, ref_invert, gen_inv },
+  { "gcd", 1, 2, -1, 0, 0, tst_call_gcd, tst_ref_gcd, gen },
+  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, tst_call_gcdext, tst_ref_gcdext, gen },
+  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, tst_call_gcdext, tst_ref_gcdext, gen },
+  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, tst_call_gcdext, tst_ref_gcdext, gen },
+  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, tst_call_gcdext, tst_ref_gcdext, gen },
+  { "invert", 1, 2, 1, 1, 0, tst_call_invert, tst_ref_invert, gen_inv },
+  { "invert(exists=NULL)", 1, 2, 1, 0, 0, tst_call_invert_noflags, tst_ref_invert, gen_inv },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 

@@ -27,49 +27,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "gpu-harness.h"
+#include "entries.h"
 #include "mpzg-mpn.h"
 #include "tuning.h"
 #include "gpu.h"
 
 /* ---- the entries ----------------------------------------------------------------- */
 
-#define QR(round)                                                                      \
-  static int call_##round##_qr (mpz_t **o, mpz_t **in, int *f, size_t n)              \
-  { (void) f; return mpzg_##round##_qr_n (o[0], o[1], in[0], in[1], n); }             \
-  static int call_##round##_q (mpz_t **o, mpz_t **in, int *f, size_t n)               \
-  { (void) f; return mpzg_##round##_q_n (o[0], in[0], in[1], n); }                    \
-  static int call_##round##_r (mpz_t **o, mpz_t **in, int *f, size_t n)               \
-  { (void) f; return mpzg_##round##_r_n (o[0], in[0], in[1], n); }                    \
-  static int ref_##round##_qr (mpz_ptr *o, mpz_srcptr *in, int *f)                    \
-  { (void) f; mpz_##round##_qr (o[0], o[1], in[0], in[1]); return MPZG_OK; }          \
-  static int ref_##round##_q (mpz_ptr *o, mpz_srcptr *in, int *f)                     \
-  { (void) f; mpz_##round##_q (o[0], in[0], in[1]); return MPZG_OK; }                 \
-  static int ref_##round##_r (mpz_ptr *o, mpz_srcptr *in, int *f)                     \
-  { (void) f; mpz_##round##_r (o[0], in[0], in[1]); return MPZG_OK; }
-QR (tdiv)
-QR (fdiv)
-QR (cdiv)
-
-static int call_mod (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_mod_n (o[0], in[0], in[1], n); }
-static int ref_mod (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_mod (o[0], in[0], in[1]); return MPZG_OK; }
-static int call_divexact (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_divexact_n (o[0], in[0], in[1], n); }
-static int ref_divexact (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_divexact (o[0], in[0], in[1]); return MPZG_OK; }
-
 static void gen_any (mpz_ptr *ops, size_t limbs);
 static void gen_exact (mpz_ptr *ops, size_t limbs);
 
 static const tst_op ops[] = {
-  { "tdiv_qr", 2, 2, 1, 0, 0, call_tdiv_qr, ref_tdiv_qr, gen_any },
-  { "tdiv_q", 1, 2, 1, 0, 0, call_tdiv_q, ref_tdiv_q, gen_any },
-  { "tdiv_r", 1, 2, 1, 0, 0, call_tdiv_r, ref_tdiv_r, gen_any },
-  { "fdiv_qr", 2, 2, 1, 0, 0, call_fdiv_qr, ref_fdiv_qr, gen_any },
-  { "fdiv_q", 1, 2, 1, 0, 0, call_fdiv_q, ref_fdiv_q, gen_any },
-  { "fdiv_r", 1, 2, 1, 0, 0, call_fdiv_r, ref_fdiv_r, gen_any },
-  { "cdiv_qr", 2, 2, 1, 0, 0, call_cdiv_qr, ref_cdiv_qr, gen_any },
-  { "cdiv_q", 1, 2, 1, 0, 0, call_cdiv_q, ref_cdiv_q, gen_any },
-  { "cdiv_r", 1, 2, 1, 0, 0, call_cdiv_r, ref_cdiv_r, gen_any },
-  { "mod", 1, 2, 1, 0, 0, call_mod, ref_mod, gen_any },
-  { "divexact", 1, 2, 1, 0, 0, call_divexact, ref_divexact, gen_exact },
+  { "tdiv_qr", 2, 2, 1, 0, 0, tst_call_tdiv_qr, tst_ref_tdiv_qr, gen_any },
+  { "tdiv_q", 1, 2, 1, 0, 0, tst_call_tdiv_q, tst_ref_tdiv_q, gen_any },
+  { "tdiv_r", 1, 2, 1, 0, 0, tst_call_tdiv_r, tst_ref_tdiv_r, gen_any },
+  { "fdiv_qr", 2, 2, 1, 0, 0, tst_call_fdiv_qr, tst_ref_fdiv_qr, gen_any },
+  { "fdiv_q", 1, 2, 1, 0, 0, tst_call_fdiv_q, tst_ref_fdiv_q, gen_any },
+  { "fdiv_r", 1, 2, 1, 0, 0, tst_call_fdiv_r, tst_ref_fdiv_r, gen_any },
+  { "cdiv_qr", 2, 2, 1, 0, 0, tst_call_cdiv_qr, tst_ref_cdiv_qr, gen_any },
+  { "cdiv_q", 1, 2, 1, 0, 0, tst_call_cdiv_q, tst_ref_cdiv_q, gen_any },
+  { "cdiv_r", 1, 2, 1, 0, 0, tst_call_cdiv_r, tst_ref_cdiv_r, gen_any },
+  { "mod", 1, 2, 1, 0, 0, tst_call_mod, tst_ref_mod, gen_any },
+  { "divexact", 1, 2, 1, 0, 0, tst_call_divexact, tst_ref_divexact, gen_exact },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 #define IS_EXACT(op) ((op)->gen == gen_exact)
@@ -256,31 +235,8 @@ gen_exact (mpz_ptr *o, size_t limbs)
 
 /* ---- batches ------------------------------------------------------------------------ */
 
-typedef struct
-{
-  mpz_t *in[3];
-  size_t n, cap;
-} batch;
-
 static void
-batch_new (batch *b, size_t cap)
-{
-  b->in[0] = tst_vec_new (cap);
-  b->in[1] = tst_vec_new (cap);
-  b->in[2] = NULL;
-  b->n = 0;
-  b->cap = cap;
-}
-
-static void
-batch_free (batch *b)
-{
-  tst_vec_free (b->in[0], b->cap);
-  tst_vec_free (b->in[1], b->cap);
-}
-
-static void
-push (const tst_op *op, batch *b, size_t nn, size_t nd, int dk, int nk, int s)
+push (const tst_op *op, tst_batch *b, size_t nn, size_t nd, int dk, int nk, int s)
 {
   ck_assert_uint_lt (b->n, b->cap);
   make_pair (op, b->in[0][b->n], b->in[1][b->n], nn, nd, dk, nk, s);
@@ -290,7 +246,7 @@ push (const tst_op *op, batch *b, size_t nn, size_t nd, int dk, int nk, int s)
 /* Zero divisors at `count` random elements of b: their outputs stay untouched, and
    the call reports the lowest. */
 static void
-plant_zero_divisors (batch *b, int count)
+plant_zero_divisors (tst_batch *b, int count)
 {
   int k;
   for (k = 0; k < count && b->n > 0; k++)
@@ -390,9 +346,9 @@ check_class (const tst_op *op, const edge *e, size_t k)
   size_t ds[3] = { e->pd + 1, e->wd, e->wd + 1 };
   int full = e->wn <= FULL_LIMBS, p, dk, nk;
   size_t j, nal = NALIAS (op);
-  batch b;
+  tst_batch b;
   char where[128];
-  batch_new (&b, 9 * NDKIND * NNKIND + NNKIND);
+  tst_batch_new (&b, 2, 9 * NDKIND * NNKIND + NNKIND);
   for (p = 0; p < 9; p++)
     {
       size_t nn = ns[p / 3], nd = ds[p % 3];
@@ -414,7 +370,7 @@ check_class (const tst_op *op, const edge *e, size_t k)
   for (j = 0; j < nal; j++)
     if (e->wn <= ALL_ALIASES_LIMBS || (full && j == 0) || j == 1 + k % (nal - 1))
       tst_check_op (op, &ALIASES (op)[j], b.in, b.n, where);
-  batch_free (&b);
+  tst_batch_free (&b);
 }
 
 START_TEST (t_class_edges)
@@ -437,7 +393,7 @@ END_TEST
    only one element in `wide` comes from a class wider than FULL_LIMBS (large
    batches: the GMP reference of wide classes is slow). */
 static void
-push_mixed (const tst_op *op, batch *b, const edge *e, size_t ne, unsigned long wide)
+push_mixed (const tst_op *op, tst_batch *b, const edge *e, size_t ne, unsigned long wide)
 {
   size_t max = mpzg_mpn_divrem_max (), narrow = 0, nn, nd;
   const edge *c;
@@ -481,10 +437,10 @@ START_TEST (t_every_class_in_one_batch)
   const tst_op *op = &ops[_i];
   edge *e;
   size_t ne, k, max = mpzg_mpn_divrem_max ();
-  batch b;
+  tst_batch b;
   TST_BEGIN ();
   ne = read_edges (&e);
-  batch_new (&b, 2 * ne + 8);
+  tst_batch_new (&b, 2, 2 * ne + 8);
   for (k = 0; k < ne; k++)
     {
       push (op, &b, e[k].wn, e[k].wd, (int) (k % NDKIND), (int) (k % NNKIND), (int) (k & 3));
@@ -495,17 +451,12 @@ START_TEST (t_every_class_in_one_batch)
   push (op, &b, max + 1, 1, 4, 6, 2);
   push (op, &b, max + 2, max + 1, 5, 7, 3);
   push (op, &b, max, max + 1, 0, 0, 0);
-  for (k = 0; k < b.n; k++)
-    {
-      size_t j = tst_urand (b.n);
-      mpz_swap (b.in[0][k], b.in[0][j]);
-      mpz_swap (b.in[1][k], b.in[1][j]);
-    }
+  tst_batch_shuffle (&b);
   tst_check_op (op, NULL, b.in, b.n, "every class in one batch");
   plant_zero_divisors (&b, 3);
   for (k = 0; k < NALIAS (op); k++)
     tst_check_op (op, &ALIASES (op)[k], b.in, b.n, "every class in one batch, zero divisors");
-  batch_free (&b);
+  tst_batch_free (&b);
   free (e);
 }
 END_TEST
@@ -525,13 +476,13 @@ START_TEST (t_counts)
   for (r = 0; r < reps; r++)
     for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
       {
-        batch b;
-        batch_new (&b, counts[j]);
+        tst_batch b;
+        tst_batch_new (&b, 2, counts[j]);
         for (k = 0; k < counts[j]; k++)
           push_mixed (op, &b, e, ne, 0);
         snprintf (where, sizeof where, "count %zu", counts[j]);
         tst_check_op (op, &ALIASES (op)[(j + r) % NALIAS (op)], b.in, b.n, where);
-        batch_free (&b);
+        tst_batch_free (&b);
       }
   free (e);
 }
@@ -546,17 +497,17 @@ START_TEST (t_auto)
   const tst_op *op = &ops[_i];
   edge *e;
   size_t ne, k;
-  batch b;
+  tst_batch b;
   TST_BEGIN ();
   ne = read_edges (&e);
-  batch_new (&b, AUTO_N);
+  tst_batch_new (&b, 2, AUTO_N);
   for (k = 0; k < AUTO_N; k++)
     push_mixed (op, &b, e, ne, 256);
   ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_AUTO), MPZG_OK);
   tst_check_op (op, &ALIASES (op)[_i % NALIAS (op)], b.in, b.n, "auto");
   plant_zero_divisors (&b, 5);
   tst_check_op (op, &ALIASES (op)[(_i + 1) % NALIAS (op)], b.in, b.n, "auto, zero divisors");
-  batch_free (&b);
+  tst_batch_free (&b);
   free (e);
 }
 END_TEST
@@ -609,28 +560,14 @@ fail_batch (tst_fail_batch *fb)
   tst_fail_batch_make (fb, fail_gen);
 }
 
-static void
-check_recovered (void)
-{
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-  tst_check_gen (&ops[0], NULL, gen_any, NULL, 0, mpzg_mpn_divrem_max () + 2, 333,
-                 "after a device failure");
-}
-
 /* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
    three, or never; q separate, q == n, q == d in turn (r separate). */
 START_TEST (t_fail_cuda)
 {
-  static const long after[] = { 0, 1, 3, 1L << 30 };
   tst_fail_batch fb;
-  size_t j;
   TST_BEGIN ();
   fail_batch (&fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    {
-      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 3));
-      check_recovered ();
-    }
+  tst_fail_cuda_runs (&fb, 3, mpzg_mpn_divrem_max () + 2);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -638,16 +575,10 @@ END_TEST
 /* Auto mode: the failed elements are recomputed with GMP, also when q is n or d. */
 START_TEST (t_fail_auto)
 {
-  static const long after[] = { 0, 1, 3 };
   tst_fail_batch fb;
-  size_t j;
-  int alias;
   TST_BEGIN ();
   fail_batch (&fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    for (alias = 0; alias < 3; alias++)
-      tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias);
-  check_recovered ();
+  tst_fail_auto_runs (&fb, 0, mpzg_mpn_divrem_max () + 2);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -655,35 +586,18 @@ END_TEST
 /* ---- the suite ------------------------------------------------------------------------ */
 
 static void
-setup (void)
+add_tests (TCase *tc)
 {
-  mpzg_gpu_fail_after (-1);
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-}
-
-static void
-teardown (void)
-{
-  mpzg_gpu_fail_after (-1);
-}
-
-int
-main (void)
-{
-  Suite *s;
-  TCase *tc;
-  int st = tst_gpu_require ("gpu-div");
-  if (st != 0)
-    return st;
-  s = suite_create ("gpu-div");
-  tc = tst_tcase ("gpu-div");
-  tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_loop_test (tc, t_class_edges, 0, NOPS);
   tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
   tcase_add_loop_test (tc, t_counts, 0, NOPS);
   tcase_add_loop_test (tc, t_auto, 0, NOPS);
   tcase_add_test (tc, t_fail_cuda);
   tcase_add_test (tc, t_fail_auto);
-  suite_add_tcase (s, tc);
-  return tst_main (s, "gpu-div");
+}
+
+int
+main (void)
+{
+  return tst_gpu_main ("gpu-div", add_tests);
 }

@@ -26,47 +26,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "gpu-harness.h"
+#include "entries.h"
 #include "mpzg-mpn.h"
 #include "tuning.h"
 #include "gpu.h"
 
 /* ---- the entries --------------------------------------------------------------------- */
 
-static int call_gcd (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_gcd_n (o[0], in[0], in[1], n); }
-static int ref_gcd (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_gcd (o[0], in[0], in[1]); return MPZG_OK; }
-/* o[1], o[2] are NULL where the op passes no s or t. */
-static int call_gcdext (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_gcdext_n (o[0], o[1], o[2], in[0], in[1], n); }
-static int ref_gcdext (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_gcdext (o[0], o[1], o[2], in[0], in[1]); return MPZG_OK; }
-static int call_invert (mpz_t **o, mpz_t **in, int *f, size_t n) { return mpzg_invert_n (o[0], in[0], in[1], f, n); }
-static int call_invert_noflags (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_invert_n (o[0], in[0], in[1], NULL, n); }
-
-/* The header: exists[i] is mpz_invert's return value; where it is zero the output
-   is untouched and the element fails with MPZG_ENOTINVERTIBLE. */
-static int
-ref_invert (mpz_ptr *o, mpz_srcptr *in, int *f)
-{
-  mpz_t t;
-  int e;
-  mpz_init (t);
-  e = mpz_invert (t, in[0], in[1]);
-  if (f != NULL)
-    *f = e;
-  if (e)
-    mpz_set (o[0], t);
-  mpz_clear (t);
-  return e ? MPZG_OK : MPZG_ENOTINVERTIBLE;
-}
-
 static void gen_any (mpz_ptr *ops, size_t limbs);
 
 static const tst_op ops[] = {
-  { "gcd", 1, 2, -1, 0, 0, call_gcd, ref_gcd, gen_any },
-  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, call_gcdext, ref_gcdext, gen_any },
-  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, call_gcdext, ref_gcdext, gen_any },
-  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, call_gcdext, ref_gcdext, gen_any },
-  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, call_gcdext, ref_gcdext, gen_any },
-  { "invert", 1, 2, 1, 1, 0, call_invert, ref_invert, gen_any },
-  { "invert(exists=NULL)", 1, 2, 1, 0, 0, call_invert_noflags, ref_invert, gen_any },
+  { "gcd", 1, 2, -1, 0, 0, tst_call_gcd, tst_ref_gcd, gen_any },
+  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, tst_call_gcdext, tst_ref_gcdext, gen_any },
+  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, tst_call_gcdext, tst_ref_gcdext, gen_any },
+  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, tst_call_gcdext, tst_ref_gcdext, gen_any },
+  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, tst_call_gcdext, tst_ref_gcdext, gen_any },
+  { "invert", 1, 2, 1, 1, 0, tst_call_invert, tst_ref_invert, gen_any },
+  { "invert(exists=NULL)", 1, 2, 1, 0, 0, tst_call_invert_noflags, tst_ref_invert, gen_any },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 
@@ -293,52 +269,17 @@ gen_any (mpz_ptr *o, size_t limbs)
 
 /* ---- batches ------------------------------------------------------------------------- */
 
-typedef struct
-{
-  mpz_t *in[3];
-  size_t n, cap;
-} batch;
-
 static void
-batch_new (batch *b, size_t cap)
-{
-  b->in[0] = tst_vec_new (cap);
-  b->in[1] = tst_vec_new (cap);
-  b->in[2] = NULL;
-  b->n = 0;
-  b->cap = cap;
-}
-
-static void
-batch_free (batch *b)
-{
-  tst_vec_free (b->in[0], b->cap);
-  tst_vec_free (b->in[1], b->cap);
-}
-
-static void
-push (batch *b, size_t na, size_t nb, int kind, int s)
+push (tst_batch *b, size_t na, size_t nb, int kind, int s)
 {
   ck_assert_uint_lt (b->n, b->cap);
   make_pair (b->in[0][b->n], b->in[1][b->n], na, nb, kind, s);
   b->n++;
 }
 
-static void
-shuffle (batch *b)
-{
-  size_t k;
-  for (k = 0; k < b->n; k++)
-    {
-      size_t j = tst_urand (b->n);
-      mpz_swap (b->in[0][k], b->in[0][j]);
-      mpz_swap (b->in[1][k], b->in[1][j]);
-    }
-}
-
 /* Under every aliasing op allows. */
 static void
-check_all_aliases (const tst_op *op, batch *b, const char *where)
+check_all_aliases (const tst_op *op, tst_batch *b, const char *where)
 {
   tst_alias list[MAX_ALIASES];
   size_t m = aliases_for (op, list), j;
@@ -393,7 +334,7 @@ read_widths (size_t **list)
    shorter of each of those, of one limb and of a random size below; every kind,
    the signs in turn (each kind meets every sign combination across the sizes). */
 static void
-push_class (batch *b, size_t w)
+push_class (tst_batch *b, size_t w)
 {
   size_t ls[3] = { w - 1, w, w + 1 }, i, j;
   int kind, p = 0;
@@ -415,12 +356,12 @@ START_TEST (t_class_edges)
   nw = read_widths (&w);
   for (k = 0; k < nw; k++)
     {
-      batch b;
-      batch_new (&b, 15 * NKIND);
+      tst_batch b;
+      tst_batch_new (&b, 2, 15 * NKIND);
       push_class (&b, w[k]);
       snprintf (where, sizeof where, "class of width %zu", w[k]);
       check_all_aliases (op, &b, where);
-      batch_free (&b);
+      tst_batch_free (&b);
     }
   free (w);
 }
@@ -432,10 +373,10 @@ END_TEST
 START_TEST (t_small)
 {
   const tst_op *op = &ops[_i];
-  batch b;
+  tst_batch b;
   long x, y;
   TST_BEGIN ();
-  batch_new (&b, (2 * SMALL + 1) * (2 * SMALL + 1));
+  tst_batch_new (&b, 2, (2 * SMALL + 1) * (2 * SMALL + 1));
   for (x = -SMALL; x <= SMALL; x++)
     for (y = -SMALL; y <= SMALL; y++, b.n++)
       {
@@ -443,9 +384,9 @@ START_TEST (t_small)
         mpz_set_si (b.in[1][b.n], y);
       }
   check_all_aliases (op, &b, "|a|, |b| <= 20");
-  shuffle (&b);
+  tst_batch_shuffle (&b);
   tst_check_op (op, NULL, b.in, b.n, "|a|, |b| <= 20, shuffled");
-  batch_free (&b);
+  tst_batch_free (&b);
 }
 END_TEST
 
@@ -454,7 +395,7 @@ END_TEST
 /* An element at the edge of a random class, of a random kind and signs, or now and
    then one above the GPU's largest size (either operand or both). */
 static void
-push_mixed (batch *b, const size_t *w, size_t nw)
+push_mixed (tst_batch *b, const size_t *w, size_t nw)
 {
   size_t max = mpzg_mpn_gcd_max (), c = w[tst_urand (nw)], na, nb;
   switch (tst_urand (16))
@@ -482,10 +423,10 @@ START_TEST (t_every_class_in_one_batch)
   const tst_op *op = &ops[_i];
   size_t *w, nw, k, max = mpzg_mpn_gcd_max ();
   int kind;
-  batch b;
+  tst_batch b;
   TST_BEGIN ();
   nw = read_widths (&w);
-  batch_new (&b, 3 * nw * NKIND + 4 * NKIND);
+  tst_batch_new (&b, 2, 3 * nw * NKIND + 4 * NKIND);
   for (k = 0; k < nw; k++)
     for (kind = 0; kind < NKIND; kind++)
       {
@@ -500,9 +441,9 @@ START_TEST (t_every_class_in_one_batch)
       push (&b, 1, max + 1, kind, (kind + 2) & 3);
       push (&b, max, max + 1, kind, (kind + 3) & 3);
     }
-  shuffle (&b);
+  tst_batch_shuffle (&b);
   check_all_aliases (op, &b, "every class in one batch");
-  batch_free (&b);
+  tst_batch_free (&b);
   free (w);
 }
 END_TEST
@@ -522,14 +463,14 @@ START_TEST (t_counts)
   for (r = 0; r < reps; r++)
     for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
       {
-        batch b;
-        batch_new (&b, counts[j]);
+        tst_batch b;
+        tst_batch_new (&b, 2, counts[j]);
         for (k = 0; k < counts[j]; k++)
           push_mixed (&b, w, nw);
         snprintf (where, sizeof where, "count %zu", counts[j]);
         tst_check_op (op, NULL, b.in, b.n, where);
         tst_check_op (op, &list[1 + (j + r) % (m - 1)], b.in, b.n, where);
-        batch_free (&b);
+        tst_batch_free (&b);
       }
   free (w);
 }
@@ -583,28 +524,14 @@ fail_batch (tst_fail_batch *fb)
   tst_fail_batch_make (fb, fail_gen);
 }
 
-static void
-check_recovered (void)
-{
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-  tst_check_gen (&ops[0], NULL, gen_any, NULL, 0, mpzg_mpn_gcd_max () + 2, 333,
-                 "after a device failure");
-}
-
 /* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
    three, or never; rop separate, rop == op1, rop == op2 in turn. */
 START_TEST (t_fail_cuda)
 {
-  static const long after[] = { 0, 1, 3, 1L << 30 };
   tst_fail_batch fb;
-  size_t j;
   TST_BEGIN ();
   fail_batch (&fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    {
-      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 3));
-      check_recovered ();
-    }
+  tst_fail_cuda_runs (&fb, 3, mpzg_mpn_gcd_max () + 2);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -613,16 +540,10 @@ END_TEST
    op2; and the same batch with no failure. */
 START_TEST (t_fail_auto)
 {
-  static const long after[] = { 0, 1, 3, 1L << 30 };
   tst_fail_batch fb;
-  size_t j;
-  int alias;
   TST_BEGIN ();
   fail_batch (&fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    for (alias = 0; alias < 3; alias++)
-      tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias);
-  check_recovered ();
+  tst_fail_auto_runs (&fb, 1, mpzg_mpn_gcd_max () + 2);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -630,35 +551,18 @@ END_TEST
 /* ---- the suite --------------------------------------------------------------------- */
 
 static void
-setup (void)
+add_tests (TCase *tc)
 {
-  mpzg_gpu_fail_after (-1);
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-}
-
-static void
-teardown (void)
-{
-  mpzg_gpu_fail_after (-1);
-}
-
-int
-main (void)
-{
-  Suite *s;
-  TCase *tc;
-  int st = tst_gpu_require ("gpu-gcd");
-  if (st != 0)
-    return st;
-  s = suite_create ("gpu-gcd");
-  tc = tst_tcase ("gpu-gcd");
-  tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_loop_test (tc, t_class_edges, 0, NOPS);
   tcase_add_loop_test (tc, t_small, 0, NOPS);
   tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
   tcase_add_loop_test (tc, t_counts, 0, NOPS);
   tcase_add_test (tc, t_fail_cuda);
   tcase_add_test (tc, t_fail_auto);
-  suite_add_tcase (s, tc);
-  return tst_main (s, "gpu-gcd");
+}
+
+int
+main (void)
+{
+  return tst_gpu_main ("gpu-gcd", add_tests);
 }

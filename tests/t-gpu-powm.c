@@ -20,37 +20,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "gpu-harness.h"
+#include "entries.h"
 #include "mpzg-mpn.h"
 #include "tuning.h"
 #include "gpu.h"
 
 /* ---- the entry ----------------------------------------------------------------------- */
 
-static int call_powm (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_powm_n (o[0], in[0], in[1], in[2], n); }
-
-/* The header: a negative exponent with a base not invertible is
-   MPZG_ENOTINVERTIBLE (where GMP would divide by zero), its output untouched. */
-static int
-ref_powm (mpz_ptr *o, mpz_srcptr *in, int *f)
-{
-  (void) f;
-  if (mpz_sgn (in[1]) < 0)
-    {
-      mpz_t t;
-      int e;
-      mpz_init (t);
-      e = mpz_invert (t, in[0], in[2]);
-      mpz_clear (t);
-      if (!e)
-        return MPZG_ENOTINVERTIBLE;
-    }
-  mpz_powm (o[0], in[0], in[1], in[2]);
-  return MPZG_OK;
-}
-
 static void gen_any (mpz_ptr *ops, size_t limbs);
 
-static const tst_op powm = { "powm", 1, 3, 2, 0, 0, call_powm, ref_powm, gen_any };
+static const tst_op powm = { "powm", 1, 3, 2, 0, 0, tst_call_powm, tst_ref_powm, gen_any };
 
 static const tst_alias aliases[] = {
   { "none", { 0 }, { 0 } },
@@ -215,30 +194,6 @@ gen_any (mpz_ptr *o, size_t limbs)
 
 /* ---- batches ------------------------------------------------------------------------- */
 
-typedef struct
-{
-  mpz_t *in[3];
-  size_t n, cap;
-} batch;
-
-static void
-batch_new (batch *b, size_t cap)
-{
-  int k;
-  for (k = 0; k < 3; k++)
-    b->in[k] = tst_vec_new (cap);
-  b->n = 0;
-  b->cap = cap;
-}
-
-static void
-batch_free (batch *b)
-{
-  int k;
-  for (k = 0; k < 3; k++)
-    tst_vec_free (b->in[k], b->cap);
-}
-
 /* The class the ladder picks for an element within the GPU's sizes must hold it. */
 static void
 check_ladder (size_t nb, size_t ne, size_t nm)
@@ -254,26 +209,13 @@ check_ladder (size_t nb, size_t ne, size_t nm)
 }
 
 static void
-push (batch *b, size_t nb, size_t ne, size_t nm, int bk, int ek, int mk, int s)
+push (tst_batch *b, size_t nb, size_t ne, size_t nm, int bk, int ek, int mk, int s)
 {
   size_t i = b->n;
   ck_assert_uint_lt (i, b->cap);
   make_elem (b->in[0][i], b->in[1][i], b->in[2][i], nb, ne, nm, bk, ek, mk, s);
   check_ladder (mpz_size (b->in[0][i]), mpz_size (b->in[1][i]), mpz_size (b->in[2][i]));
   b->n++;
-}
-
-static void
-shuffle (batch *b)
-{
-  size_t k;
-  int j;
-  for (k = 0; k < b->n; k++)
-    {
-      size_t r = tst_urand (b->n);
-      for (j = 0; j < 3; j++)
-        mpz_swap (b->in[j][k], b->in[j][r]);
-    }
 }
 
 /* ---- the classes, as the mpn layer reports them -------------------------------------- */
@@ -356,8 +298,8 @@ START_TEST (t_class_edges)
     {
       size_t w = wd.mw[i], ms[3] = { w - 1, w, w + 1 };
       int wide = w > WIDE_LIMBS, p = 0;
-      batch b;
-      batch_new (&b, 3 * 3 * wd.new_ * 4);
+      tst_batch b;
+      tst_batch_new (&b, 3, 3 * 3 * wd.new_ * 4);
       for (k = 0; k < 3; k++)
         {
           if (ms[k] == 0)
@@ -380,7 +322,7 @@ START_TEST (t_class_edges)
       for (k = 0; k < NALIAS; k++)
         if (!wide || k == 0 || k == 1 + i % (NALIAS - 1))
           tst_check_op (&powm, &aliases[k], b.in, b.n, where);
-      batch_free (&b);
+      tst_batch_free (&b);
     }
   widths_free (&wd);
 }
@@ -468,7 +410,7 @@ END_TEST
    around a random exponent width, any kinds; the modulus even one time in four,
    above the GPU's largest size one time in sixteen. */
 static void
-push_mixed (batch *b, const widths *wd, unsigned long wide)
+push_mixed (tst_batch *b, const widths *wd, unsigned long wide)
 {
   size_t max = mpzg_mpn_powm_max (), nmw = wd->nmw, new_ = wd->new_, nm, ne;
   int mk = tst_urand (4) ? (int) tst_urand (4) : 4 + (int) tst_urand (3);
@@ -499,17 +441,17 @@ push_mixed (batch *b, const widths *wd, unsigned long wide)
 START_TEST (t_odd_and_even)
 {
   widths wd;
-  batch b;
+  tst_batch b;
   size_t k, n = 600;
   TST_BEGIN ();
   read_widths (&wd);
-  batch_new (&b, n);
+  tst_batch_new (&b, 3, n);
   for (k = 0; k < n; k++)
     push_mixed (&b, &wd, 8);
-  shuffle (&b);
+  tst_batch_shuffle (&b);
   for (k = 0; k < NALIAS; k++)
     tst_check_op (&powm, &aliases[k], b.in, b.n, "odd and even moduli");
-  batch_free (&b);
+  tst_batch_free (&b);
   widths_free (&wd);
 }
 END_TEST
@@ -525,8 +467,8 @@ START_TEST (t_counts)
   read_widths (&wd);
   for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
     {
-      batch b;
-      batch_new (&b, counts[j]);
+      tst_batch b;
+      tst_batch_new (&b, 3, counts[j]);
       for (k = 0; k < counts[j]; k++)
         if (counts[j] > 100)
           push (&b, tst_urand (5), 1 + tst_urand (2), 1 + tst_urand (4), (int) tst_urand (NBKIND),
@@ -536,7 +478,7 @@ START_TEST (t_counts)
       snprintf (where, sizeof where, "count %zu", counts[j]);
       tst_check_op (&powm, NULL, b.in, b.n, where);
       tst_check_op (&powm, &aliases[1 + j % (NALIAS - 1)], b.in, b.n, where);
-      batch_free (&b);
+      tst_batch_free (&b);
     }
   widths_free (&wd);
 }
@@ -747,28 +689,14 @@ fail_batch (tst_fail_batch *fb)
   ck_assert_int_eq (fb->status[3], MPZG_ENOTINVERTIBLE);
 }
 
-static void
-check_recovered (void)
-{
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-  tst_check_gen (&powm, NULL, gen_any, NULL, 0, mpzg_mpn_powm_max () + 2, 333,
-                 "after a device failure");
-}
-
 /* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
    three, or never; rop separate, rop == base, rop == exp, rop == mod in turn. */
 START_TEST (t_fail_cuda)
 {
-  static const long after[] = { 0, 1, 3, 1L << 30 };
   tst_fail_batch fb;
-  size_t j;
   TST_BEGIN ();
   fail_batch (&fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    {
-      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 4));
-      check_recovered ();
-    }
+  tst_fail_cuda_runs (&fb, 4, mpzg_mpn_powm_max () + 2);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -778,7 +706,7 @@ END_TEST
    and the same batch with no failure. */
 START_TEST (t_fail_auto)
 {
-  static const long after[] = { 0, 1, 3, 1L << 30 };
+  static const long after[] = { 0, 1, 3, TST_FAIL_NEVER };
   tst_fail_batch fb;
   size_t j;
   int alias;
@@ -787,7 +715,7 @@ START_TEST (t_fail_auto)
   for (j = 0; j < sizeof after / sizeof after[0]; j++)
     for (alias = 0; alias < 2; alias++)
       tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias ? 1 + (int) (j % 3) : 0);
-  check_recovered ();
+  tst_check_recovered (&powm, mpzg_mpn_powm_max () + 2);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -795,29 +723,8 @@ END_TEST
 /* ---- the suite ----------------------------------------------------------------------- */
 
 static void
-setup (void)
+add_tests (TCase *tc)
 {
-  mpzg_gpu_fail_after (-1);
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-}
-
-static void
-teardown (void)
-{
-  mpzg_gpu_fail_after (-1);
-}
-
-int
-main (void)
-{
-  Suite *s;
-  TCase *tc;
-  int st = tst_gpu_require ("gpu-powm");
-  if (st != 0)
-    return st;
-  s = suite_create ("gpu-powm");
-  tc = tst_tcase ("gpu-powm");
-  tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, t_class_edges);
   tcase_add_test (tc, t_specials);
   tcase_add_test (tc, t_odd_and_even);
@@ -825,6 +732,10 @@ main (void)
   tcase_add_test (tc, t_not_invertible);
   tcase_add_test (tc, t_fail_cuda);
   tcase_add_test (tc, t_fail_auto);
-  suite_add_tcase (s, tc);
-  return tst_main (s, "gpu-powm");
+}
+
+int
+main (void)
+{
+  return tst_gpu_main ("gpu-powm", add_tests);
 }

@@ -14,15 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "gpu-harness.h"
+#include "entries.h"
 #include "mpzg-mpn.h"
 #include "gpu.h"
-
-static int call_add (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_add_n (o[0], in[0], in[1], n); }
-static int call_sub (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_sub_n (o[0], in[0], in[1], n); }
-static int call_mul (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_mul_n (o[0], in[0], in[1], n); }
-static int ref_add (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_add (o[0], in[0], in[1]); return MPZG_OK; }
-static int ref_sub (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_sub (o[0], in[0], in[1]); return MPZG_OK; }
-static int ref_mul (mpz_ptr *o, mpz_srcptr *in, int *f) { (void) f; mpz_mul (o[0], in[0], in[1]); return MPZG_OK; }
 
 static void
 gen (mpz_ptr *ops, size_t limbs)
@@ -32,9 +26,9 @@ gen (mpz_ptr *ops, size_t limbs)
 }
 
 static const tst_op ops[] = {
-  { "add", 1, 2, -1, 0, 0, call_add, ref_add, gen },
-  { "sub", 1, 2, -1, 0, 0, call_sub, ref_sub, gen },
-  { "mul", 1, 2, -1, 0, 0, call_mul, ref_mul, gen },
+  { "add", 1, 2, -1, 0, 0, tst_call_add, tst_ref_add, gen },
+  { "sub", 1, 2, -1, 0, 0, tst_call_sub, tst_ref_sub, gen },
+  { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 #define IS_MUL(op) ((op) == &ops[2])
@@ -434,29 +428,15 @@ fail_batch (const tst_op *op, tst_fail_batch *fb)
   tst_fail_batch_make (fb, fail_gen);
 }
 
-/* After a failure the next calls work again. */
-static void
-check_recovered (const tst_op *op)
-{
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-  tst_check_gen (op, NULL, op->gen, NULL, 0, 200, 333, "after a device failure");
-}
-
 /* MPZG_BACKEND=cuda: the GPU share fails before the first chunk, after one, after
    three (of at least eight), or never (a limit no call reaches); rop separate,
    rop == op1, rop == op2 in turn. */
 START_TEST (t_fail_cuda)
 {
-  static const long after[] = { 0, 1, 3, 1L << 30 };
   tst_fail_batch fb;
-  size_t j;
   TST_BEGIN ();
   fail_batch (&ops[_i], &fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    {
-      tst_fail_check (&fb, MPZG_BACKEND_CUDA, after[j], (int) (j % 3));
-      check_recovered (&ops[_i]);
-    }
+  tst_fail_cuda_runs (&fb, 3, 200);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -466,16 +446,10 @@ END_TEST
    overwrite).  Only mul: auto mode sends add/sub to the GPU from 2^30 limbs. */
 START_TEST (t_fail_auto)
 {
-  static const long after[] = { 0, 1, 3 };
   tst_fail_batch fb;
-  size_t j;
-  int alias;
   TST_BEGIN ();
   fail_batch (&ops[2], &fb);
-  for (j = 0; j < sizeof after / sizeof after[0]; j++)
-    for (alias = 0; alias < 3; alias++)
-      tst_fail_check (&fb, MPZG_BACKEND_AUTO, after[j], alias);
-  check_recovered (&ops[2]);
+  tst_fail_auto_runs (&fb, 0, 200);
   tst_fail_batch_free (&fb);
 }
 END_TEST
@@ -483,34 +457,17 @@ END_TEST
 /* ---- the suite ------------------------------------------------------------------------ */
 
 static void
-setup (void)
+add_tests (TCase *tc)
 {
-  mpzg_gpu_fail_after (-1);
-  ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_CUDA), MPZG_OK);
-}
-
-static void
-teardown (void)
-{
-  mpzg_gpu_fail_after (-1);
-}
-
-int
-main (void)
-{
-  Suite *s;
-  TCase *tc;
-  int st = tst_gpu_require ("gpu");
-  if (st != 0)
-    return st;
-  s = suite_create ("gpu");
-  tc = tst_tcase ("gpu");
-  tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_loop_test (tc, t_class_edges, 0, NOPS);
   tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
   tcase_add_loop_test (tc, t_counts, 0, NOPS);
   tcase_add_loop_test (tc, t_fail_cuda, 0, NOPS);
   tcase_add_test (tc, t_fail_auto);
-  suite_add_tcase (s, tc);
-  return tst_main (s, "gpu");
+}
+
+int
+main (void)
+{
+  return tst_gpu_main ("gpu", add_tests);
 }

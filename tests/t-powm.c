@@ -3,28 +3,7 @@
    moduli, exponent 0, negative exponents (invertible and not), zero moduli. */
 
 #include "common.h"
-
-static int call_powm (mpz_t **o, mpz_t **in, int *f, size_t n) { (void) f; return mpzg_powm_n (o[0], in[0], in[1], in[2], n); }
-
-/* The header: a negative exponent with a base not invertible is
-   MPZG_ENOTINVERTIBLE (where GMP would divide by zero). */
-static int
-ref_powm (mpz_ptr *o, mpz_srcptr *in, int *f)
-{
-  (void) f;
-  if (mpz_sgn (in[1]) < 0)
-    {
-      mpz_t t;
-      int e;
-      mpz_init (t);
-      e = mpz_invert (t, in[0], in[2]);
-      mpz_clear (t);
-      if (!e)
-        return MPZG_ENOTINVERTIBLE;
-    }
-  mpz_powm (o[0], in[0], in[1], in[2]);
-  return MPZG_OK;
-}
+#include "entries.h"
 
 /* Modulus of `limbs` limbs (odd, even, power of two, 2^k * odd, ±1), a base
    below, equal to or above it, an exponent of 0, 1, 2, small, a few limbs, or
@@ -70,7 +49,7 @@ gen (mpz_ptr *ops, size_t limbs)
     }
 }
 
-static const tst_op powm = { "powm", 1, 3, 2, 0, 0, call_powm, ref_powm, gen };
+static const tst_op powm = { "powm", 1, 3, 2, 0, 0, tst_call_powm, tst_ref_powm, gen };
 
 static const tst_alias aliases[] = {
   { "rop == base", { 1 }, { 0 } },
