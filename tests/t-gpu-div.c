@@ -490,7 +490,8 @@ END_TEST
 
 /* Auto mode on a batch of mixed classes large enough (count and average size) for
    the GPU by the tuned thresholds, with zero divisors and elements for the CPU. */
-#define AUTO_N (((size_t) 1 << 16) + 4099)
+/* auto mode's work threshold reached at the smallest average size it takes */
+#define AUTO_N ((size_t) (MPZG_DIV_WORTH_WORK / (MPZG_DIV_WORTH_AVG * MPZG_DIV_WORTH_AVG)) + 4099)
 
 START_TEST (t_auto)
 {
