@@ -24,26 +24,22 @@
 
 static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
 #define MPZG_DIV_COUNT(what) (n_##what++)
-#include "div-core.cuh"
+#include "divrem-host.h"
 #include "div-coop.cuh"
-#include "divrem-cases.h"
+#include "host-shared.h"
 
 using mpzg::dv::u64;
 using mpzg::dv::chain_masks;
 
-static int failures;
-
 static void
 fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd)
 {
-  if (++failures > 10)
+  if (!host_failed ())
     return;
   fprintf (stderr, "t-divrem-big-host: %s\n  n (%d words) =", what, nn);
-  for (int i = nn - 1; i >= 0 && i >= nn - 6; i--)
-    fprintf (stderr, " %016llx", (unsigned long long) np[i]);
+  host_words (np, nn, 6);
   fprintf (stderr, " ...\n  d (%d words) =", nd);
-  for (int i = nd - 1; i >= 0 && i >= nd - 6; i--)
-    fprintf (stderr, " %016llx", (unsigned long long) dp[i]);
+  host_words (dp, nd, 6);
   fprintf (stderr, " ...\n");
 }
 
@@ -156,38 +152,6 @@ run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW
   return !x.bad;
 }
 
-/* The one-thread code, stride 1, for divisor width ND <= 32. */
-template <int ND>
-static void
-run_small_w (const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
-{
-  if (ND == 1)
-    mpzg::dv::divrem_1 (np, dp, qp, rp, NN, QW, 1);
-  else
-    mpzg::dv::divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, 1);
-}
-
-static void
-run_small (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
-{
-  switch (ND)
-    {
-#define W(k) case k: run_small_w<k> (np, dp, qp, rp, NN, QW); break;
-      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32)
-#undef W
-    default: abort ();
-    }
-}
-
-static int
-pad (int n)
-{
-  for (int k = 0; k < DIVREM_NWIDTHS; k++)
-    if (n <= divrem_widths[k])
-      return divrem_widths[k];
-  abort ();
-}
-
 static long instances;
 
 /* One instance of sizes (nn, nd) of class (NN, ND), nn > DIVREM_SMALL_MAX or
@@ -195,7 +159,8 @@ static long instances;
 static void
 check (gmp_randstate_t rs, int nn, int nd, int kind)
 {
-  const int ND = pad (nd), NN = pad (nn > nd ? nn : nd), QW = NN - divrem_dmin (ND) + 1;
+  int NN, ND, QW;
+  divrem_class (nn, nd, &NN, &ND, &QW);
   const int C = 3;              /* canary words after each output */
   const u64 canary = 0x5a5a5a5a5a5a5a5aull;
   std::vector<mp_limb_t> n (NN, 0), d (ND, 0), qref (QW), rref (ND);
@@ -209,7 +174,7 @@ check (gmp_randstate_t rs, int nn, int nd, int kind)
   divrem_ref (qref.data (), QW, rref.data (), ND, n.data (), NN, d.data (), ND);
   bool ok = true;
   if (ND <= DIVREM_SMALL_MAX)
-    run_small (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW);
+    divrem_host_small (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, 1);
   else
     ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW);
   instances++;
@@ -234,15 +199,8 @@ check (gmp_randstate_t rs, int nn, int nd, int kind)
 int
 main (int argc, char **argv)
 {
-  long rounds = argc > 1 ? atol (argv[1]) : 1;
-  unsigned long seed = 1;
-  const char *e = getenv ("MPZG_TEST_SEED");
   gmp_randstate_t rs;
-  if (e != NULL && *e)
-    seed = strtoul (e, NULL, 0);
-  gmp_randinit_default (rs);
-  gmp_randseed_ui (rs, seed);
-  printf ("t-divrem-big-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
+  long rounds = host_start ("t-divrem-big-host", argc, argv, rs);
   int kind = 0;
   unsigned long coop_qmax = 0, coop_addback = 0;
   for (long round = 0; round < rounds; round++)
@@ -265,7 +223,7 @@ main (int argc, char **argv)
                 for (int y = 0; y < 8; y++)
                   {
                     const int nn = nns[y];
-                    if (nn < 0 || nn > DIVREM_MAX || pad (nn > nd ? nn : nd) != NN || (y > 0 && nn == nns[y - 1]))
+                    if (nn < 0 || nn > DIVREM_MAX || divrem_pad (nn > nd ? nn : nd) != NN || (y > 0 && nn == nns[y - 1]))
                       continue;
                     if (NN <= DIVREM_SMALL_MAX)
                       continue;
@@ -292,7 +250,5 @@ main (int argc, char **argv)
       failures++;
     }
   gmp_randclear (rs);
-  if (failures)
-    fprintf (stderr, "t-divrem-big-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
-  return failures ? 1 : 0;
+  return host_finish ();
 }

@@ -19,32 +19,22 @@
 
 static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
 #define MPZG_DIV_COUNT(what) (n_##what++)
-#include "div-core.cuh"
-#include "divrem-cases.h"
+#include "divrem-host.h"
+#include "host-shared.h"
 
 using mpzg::dv::u64;
 typedef unsigned __int128 u128;
 
-static int failures;
-
 static void
 fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd)
 {
-  if (++failures > 10)
+  if (!host_failed ())
     return;
   fprintf (stderr, "t-divrem-host: %s\n  n =", what);
-  for (int i = nn - 1; i >= 0; i--)
-    fprintf (stderr, " %016llx", (unsigned long long) np[i]);
+  host_words (np, nn, nn);
   fprintf (stderr, "\n  d =");
-  for (int i = nd - 1; i >= 0; i--)
-    fprintf (stderr, " %016llx", (unsigned long long) dp[i]);
+  host_words (dp, nd, nd);
   fprintf (stderr, "\n");
-}
-
-static u64
-rand64 (gmp_randstate_t rs)
-{
-  return ((u64) gmp_urandomb_ui (rs, 32) << 32) | gmp_urandomb_ui (rs, 32);
 }
 
 /* reciprocal_word against floor((B^2 - 1) / d) - B, over edges and random d */
@@ -60,7 +50,7 @@ check_reciprocal_word (gmp_randstate_t rs, long count)
         case 1: d = ~(u64) 0 - (u64) i; break;                      /* just below B */
         case 2: d = (u64) (256 + i % 256) << 55; break;             /* each d9, low zero */
         case 3: d = ((u64) (256 + i % 256) << 55) | (((u64) 1 << 55) - 1); break;
-        default: d = rand64 (rs) | (u64) 1 << 63; break;
+        default: d = host_rand64 (rs) | (u64) 1 << 63; break;
         }
       u128 num = ~(u128) 0;
       u64 want = (u64) (num / d);       /* the quotient is B + v: the low word is v */
@@ -82,7 +72,7 @@ check_3by2 (gmp_randstate_t rs, long count)
   mpz_sub_ui (B3, B3, 1);
   for (long i = 0; i < count; i++)
     {
-      u64 d1 = rand64 (rs) | (u64) 1 << 63, d0 = rand64 (rs);
+      u64 d1 = host_rand64 (rs) | (u64) 1 << 63, d0 = host_rand64 (rs);
       if (i % 5 == 1)
         d0 = ~(u64) 0;
       if (i % 5 == 2)
@@ -101,7 +91,7 @@ check_3by2 (gmp_randstate_t rs, long count)
       /* (n2:n1) < (d1:d0): random below, or just below */
       for (int k = 0; k < 4; k++)
         {
-          u64 n2, n1, n0 = rand64 (rs);
+          u64 n2, n1, n0 = host_rand64 (rs);
           if (k == 0)
             {
               n2 = d1;
@@ -114,8 +104,8 @@ check_3by2 (gmp_randstate_t rs, long count)
             }
           else
             {
-              n2 = rand64 (rs) % d1;
-              n1 = rand64 (rs);
+              n2 = host_rand64 (rs) % d1;
+              n1 = host_rand64 (rs);
             }
           mp_limb_t nl[3] = { n0, n1, n2 };
           mpz_import (nz, 3, -1, 8, 0, 0, nl);
@@ -131,10 +121,9 @@ check_3by2 (gmp_randstate_t rs, long count)
 }
 
 /* One instance at lane j of `lanes`, through the kernel's code for class width ND. */
-template <int ND>
 static void
-run_one (const mp_limb_t *np, int NN, const mp_limb_t *dp, int QW, mp_limb_t *qp, mp_limb_t *rp,
-         int lanes, int j)
+run_one (int ND, const mp_limb_t *np, int NN, const mp_limb_t *dp, int QW, mp_limb_t *qp,
+         mp_limb_t *rp, int lanes, int j)
 {
   const int C = 3;              /* canary words after each operand's rows */
   static u64 nb[(DIVREM_SMALL_MAX + 3) * 5], db[(DIVREM_SMALL_MAX + 3) * 5];
@@ -152,11 +141,7 @@ run_one (const mp_limb_t *np, int NN, const mp_limb_t *dp, int QW, mp_limb_t *qp
     nb[i * lanes + j] = np[i];
   for (int i = 0; i < ND; i++)
     db[i * lanes + j] = dp[i];
-  if (ND == 1)
-    mpzg::dv::divrem_1 (nb + j, db + j, qb + j, rb + j, NN, QW, (size_t) lanes);
-  else
-    mpzg::dv::divrem_one<ND < 2 ? 2 : ND> (nb + j, db + j, qb + j, rb + j, NN, QW,
-                                           (size_t) lanes);
+  divrem_host_small (ND, nb + j, db + j, qb + j, rb + j, NN, QW, (size_t) lanes);
   for (int i = 0; i < QW; i++)
     qp[i] = qb[i * lanes + j];
   for (int i = 0; i < ND; i++)
@@ -170,45 +155,6 @@ run_one (const mp_limb_t *np, int NN, const mp_limb_t *dp, int QW, mp_limb_t *qp
       fail ("r canary", np, NN, dp, ND);
 }
 
-template <int ND>
-static void
-run_width (int NN, const mp_limb_t *np, const mp_limb_t *dp, int QW, mp_limb_t *qp,
-           mp_limb_t *rp, int lanes, int j)
-{
-  run_one<ND> (np, NN, dp, QW, qp, rp, lanes, j);
-}
-
-static void
-run_class (int ND, int NN, const mp_limb_t *np, const mp_limb_t *dp, int QW, mp_limb_t *qp,
-           mp_limb_t *rp, int lanes, int j)
-{
-  switch (ND)
-    {
-#define W(k) case k: run_width<k> (NN, np, dp, QW, qp, rp, lanes, j); break;
-      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32)
-#undef W
-    default: abort ();
-    }
-}
-
-static int
-pad (int n)
-{
-  for (int k = 0; k < DIVREM_NSMALL; k++)
-    if (n <= divrem_widths[k])
-      return divrem_widths[k];
-  abort ();
-}
-
-/* The class of (nn, nd) as div.cu forms it: widths (NN, ND), quotient words QW. */
-static void
-class_of (int nn, int nd, int *NN, int *ND, int *QW)
-{
-  *ND = pad (nd);
-  *NN = pad (nn > nd ? nn : nd);
-  *QW = *NN - divrem_dmin (*ND) + 1;
-}
-
 static long instances;
 
 static void
@@ -216,9 +162,9 @@ compare (const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd, int kind, int
 {
   mp_limb_t q[DIVREM_SMALL_MAX + 1], r[DIVREM_SMALL_MAX], qref[DIVREM_SMALL_MAX + 1], rref[DIVREM_SMALL_MAX];
   int NN, ND, QW;
-  class_of (nn, nd, &NN, &ND, &QW);
+  divrem_class (nn, nd, &NN, &ND, &QW);
   divrem_ref (qref, QW, rref, ND, np, NN, dp, ND);
-  run_class (ND, NN, np, dp, QW, q, r, lanes, j);
+  run_one (ND, np, NN, dp, QW, q, r, lanes, j);
   instances++;
   if (memcmp (q, qref, (size_t) QW * sizeof *q) != 0 || memcmp (r, rref, (size_t) ND * sizeof *r))
     {
@@ -274,15 +220,8 @@ check_instance (gmp_randstate_t rs, int nn, int nd, int kind)
 int
 main (int argc, char **argv)
 {
-  long rounds = argc > 1 ? atol (argv[1]) : 1;
-  unsigned long seed = 1;
-  const char *e = getenv ("MPZG_TEST_SEED");
   gmp_randstate_t rs;
-  if (e != NULL && *e)
-    seed = strtoul (e, NULL, 0);
-  gmp_randinit_default (rs);
-  gmp_randseed_ui (rs, seed);
-  printf ("t-divrem-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
+  long rounds = host_start ("t-divrem-host", argc, argv, rs);
 
   check_reciprocal_word (rs, 200000 * rounds);
   check_3by2 (rs, 50000 * rounds);
@@ -311,7 +250,5 @@ main (int argc, char **argv)
       failures++;
     }
   gmp_randclear (rs);
-  if (failures)
-    fprintf (stderr, "t-divrem-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
-  return failures ? 1 : 0;
+  return host_finish ();
 }
