@@ -21,30 +21,12 @@
 static int last_iterations;
 #define MPZG_GCD_COUNT(it) (last_iterations = (it))
 #include "gcdext-core.cuh"
-#include "gcd-cases.h"
+#include "gcd-host.h"
 #include "gcdext-norm.h"
 
 using mpzg::gc::u64;
 
-static int failures;
 static long instances;
-
-static void
-fail (const char *what, mpz_srcptr a, mpz_srcptr b, int W)
-{
-  if (++failures > 10)
-    return;
-  gmp_fprintf (stderr, "t-gcdext-host: %s (class %d)\n  a = %#Zx\n  b = %#Zx\n", what, W, a, b);
-}
-
-static int
-pad (size_t n)
-{
-  for (int k = 0; k < GCD_NWIDTHS; k++)
-    if (n <= (size_t) gcd_widths[k])
-      return gcd_widths[k];
-  abort ();
-}
 
 /* g and v for magnitudes x, y (W words) by the code of class W: in registers, or
    at lane j of `lanes` in a buffer whose other lanes must stay untouched. */
@@ -71,9 +53,8 @@ run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, i
       return;
     }
   static u64 buf[XN * GCD_MAX * 5];
-  const u64 canary = 0x5a5a5a5a5a5a5a5aull;
   for (int i = 0; i < XN * W * lanes; i++)
-    buf[i] = canary;
+    buf[i] = GCD_HOST_CANARY;
   MemStore<W, XN> s;
   for (int a = 0; a < XN; a++)
     s.p[a] = buf + (size_t) a * W * lanes + j;
@@ -89,13 +70,7 @@ run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, i
       g[k] = s.at (XB, k);
       v[k] = s.at (XV, k);
     }
-  for (int i = 0; i < XN * W * lanes; i++)
-    if (i % lanes != j && buf[i] != canary)
-      {
-        failures++;
-        fprintf (stderr, "t-gcdext-host: class %d: another lane's word %d was written\n", W, i);
-        break;
-      }
+  gcd_host_lanes (buf, XN * W * lanes, lanes, j, W);
 }
 
 static void
@@ -142,7 +117,7 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
   if (differ (G, rg))
     {
       snprintf (what, sizeof what, "g wrong, kind %s, %s", kind, store);
-      fail (what, za, zb, W);
+      gcd_host_fail (what, za, zb, W);
     }
   if (mpz_sgn (za) != 0 && mpz_sgn (zb) != 0)
     {
@@ -155,7 +130,7 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
       if (mpz_cmp (V, w0) >= 0)
         {
           snprintf (what, sizeof what, "v out of range, kind %s, %s", kind, store);
-          fail (what, za, zb, W);
+          gcd_host_fail (what, za, zb, W);
         }
       unsigned long l = mpz_sizeinbase (za, 2) + mpz_sizeinbase (zb, 2) - 2 * z;
       int bound = (int) ((l - 1 + mpzg::gc::STEPS - 1) / mpzg::gc::STEPS) + 1;
@@ -163,16 +138,16 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
         {
           snprintf (what, sizeof what, "%d outer iterations, bound %d, kind %s",
                     last_iterations, bound, kind);
-          fail (what, za, zb, W);
+          gcd_host_fail (what, za, zb, W);
         }
     }
   else if (mpz_sgn (V) != 0)
-    fail ("v not zero for a zero operand", za, zb, W);
+    gcd_host_fail ("v not zero for a zero operand", za, zb, W);
   mpzg_gcdext_norm (s, t, G, za, zb, V, w0, w1);
   if (differ (s, rs_) || differ (t, rt))
     {
       snprintf (what, sizeof what, "s or t wrong, kind %s, %s", kind, store);
-      fail (what, za, zb, W);
+      gcd_host_fail (what, za, zb, W);
       if (failures <= 10)
         gmp_fprintf (stderr, "  got s = %Zd, t = %Zd\n  want s = %Zd, t = %Zd\n", s, t, rs_, rt);
     }
@@ -180,11 +155,11 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
   mpz_gcdext (rg, rs_, NULL, za, zb);
   mpzg_gcdext_norm (s1, NULL, G, za, zb, V, w0, w1);
   if (differ (s1, rs_))
-    fail ("s alone wrong", za, zb, W);
+    gcd_host_fail ("s alone wrong", za, zb, W);
   mpz_gcdext (rg, NULL, rt, za, zb);
   mpzg_gcdext_norm (NULL, t1, G, za, zb, V, w0, w1);
   if (differ (t1, rt))
-    fail ("t alone wrong", za, zb, W);
+    gcd_host_fail ("t alone wrong", za, zb, W);
   if (mpz_sgn (zb) != 0)
     {
       mpz_set_ui (ri, 12345);
@@ -195,7 +170,7 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
         {
           snprintf (what, sizeof what, "invert wrong (exists %d, want %d), kind %s", got,
                     want, kind);
-          fail (what, za, zb, W);
+          gcd_host_fail (what, za, zb, W);
         }
     }
   mpz_clears (G, V, s, t, s1, t1, w0, w1, rg, rs_, rt, ri, inv, NULL);
@@ -206,8 +181,7 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
 static void
 check_pair (mpz_srcptr a, mpz_srcptr b, gmp_randstate_t rs, const char *kind)
 {
-  size_t n = mpz_size (a) > mpz_size (b) ? mpz_size (a) : mpz_size (b);
-  int W = pad (n);
+  int W = gcd_class (a, b);
   mpz_t x, y;
   mpz_init (x);
   mpz_init (y);
@@ -224,7 +198,7 @@ check_pair (mpz_srcptr a, mpz_srcptr b, gmp_randstate_t rs, const char *kind)
       int mem = (int) gmp_urandomm_ui (rs, 2);
       check_pair_in (x, y, W, mem, rs, kind);
       if (W < GCD_MAX && gmp_urandomm_ui (rs, 8) == 0)
-        check_pair_in (x, y, pad ((size_t) W + 1), !mem, rs, kind);
+        check_pair_in (x, y, gcd_pad ((size_t) W + 1), !mem, rs, kind);
     }
   mpz_clear (x);
   mpz_clear (y);
@@ -233,18 +207,15 @@ check_pair (mpz_srcptr a, mpz_srcptr b, gmp_randstate_t rs, const char *kind)
 int
 main (int argc, char **argv)
 {
-  long rounds = argc > 1 ? atol (argv[1]) : 1;
-  unsigned long seed = 1;
-  const char *e = getenv ("MPZG_TEST_SEED");
   gmp_randstate_t rs;
   mpz_t a, b;
-  if (e != NULL && *e)
-    seed = strtoul (e, NULL, 0);
-  gmp_randinit_default (rs);
-  gmp_randseed_ui (rs, seed);
+  long rounds = host_start ("t-gcdext-host", argc, argv, rs);
   mpz_init (a);
   mpz_init (b);
-  printf ("t-gcdext-host: seed %lu, %ld round%s\n", seed, rounds, rounds == 1 ? "" : "s");
+  auto check = [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+    {
+      check_pair (x, y, rs, kind);
+    };
 
   /* every pair of small magnitudes, every sign (check_pair) */
   for (unsigned long i = 0; i <= 64; i++)
@@ -252,79 +223,14 @@ main (int argc, char **argv)
       {
         mpz_set_ui (a, i);
         mpz_set_ui (b, k);
-        check_pair (a, b, rs, "small");
+        check (a, b, "small");
       }
-
-  /* fixed edges: zeros, ones, every class's widest all-ones and 2^(64W-1) */
-  for (int k = 0; k < GCD_NWIDTHS; k++)
-    {
-      unsigned long bits = 64ul * (unsigned long) gcd_widths[k];
-      mpz_t x[7];
-      for (int i = 0; i < 7; i++)
-        mpz_init (x[i]);
-      mpz_setbit (x[1], 0);                             /* 1 */
-      mpz_setbit (x[2], bits);
-      mpz_sub_ui (x[2], x[2], 1);                       /* all ones */
-      mpz_setbit (x[3], bits - 1);                      /* 2^(bits-1) */
-      mpz_sub_ui (x[4], x[2], 2);                       /* all ones but bit 1 */
-      mpz_setbit (x[5], bits - 1);
-      mpz_add_ui (x[5], x[5], 1);                       /* 2^(bits-1) + 1 */
-      mpz_set_ui (x[6], 2);                             /* 2 */
-      for (int i = 0; i < 7; i++)
-        for (int j = 0; j < 7; j++)
-          check_pair (x[i], x[j], rs, "edge");
-      for (int i = 0; i < 7; i++)
-        mpz_clear (x[i]);
-    }
-
+  gcd_host_edges (7, check);
   for (long round = 0; round < rounds; round++)
-    {
-      /* every size in bits up to two words, every kind */
-      for (unsigned long bits = 1; bits <= 130; bits++)
-        for (int kind = 0; kind < GC_KINDS; kind++)
-          for (int rep = 0; rep < 2; rep++)
-            {
-              gcd_make (a, b, bits, kind, rs);
-              check_pair (a, b, rs, gcd_kind_names[kind]);
-            }
-      /* every class, its edges and sizes inside, every kind */
-      for (int k = 0; k < GCD_NWIDTHS; k++)
-        {
-          int W = gcd_widths[k], lo = k == 0 ? 1 : gcd_widths[k - 1] + 1;
-          for (int kind = 0; kind < GC_KINDS; kind++)
-            for (int rep = 0; rep < 6; rep++)
-              {
-                int words = rep % 3 == 0 ? W : rep % 3 == 1 ? lo
-                  : lo + (int) gmp_urandomm_ui (rs, (unsigned long) (W - lo + 1));
-                unsigned long bits = 64ul * (unsigned long) words;
-                if (rep % 4 == 3)
-                  bits -= gmp_urandomm_ui (rs, 64);
-                gcd_make (a, b, bits, kind, rs);
-                check_pair (a, b, rs, gcd_kind_names[kind]);
-              }
-        }
-      /* mixed sizes: one short operand against a long one */
-      for (int rep = 0; rep < 200; rep++)
-        {
-          mpz_urandomb (a, rs, 1 + gmp_urandomm_ui (rs, 64 * GCD_MAX));
-          mpz_urandomb (b, rs, 1 + gmp_urandomm_ui (rs, 128));
-          if (rep % 2)
-            mpz_swap (a, b);
-          check_pair (a, b, rs, "mixed");
-        }
-      /* random sizes in the RSA range */
-      for (int rep = 0; rep < 300; rep++)
-        {
-          unsigned long bits = 256ul << gmp_urandomm_ui (rs, 5);
-          gcd_make (a, b, bits, (int) gmp_urandomm_ui (rs, GC_KINDS), rs);
-          check_pair (a, b, rs, "rsa");
-        }
-    }
+    gcd_host_round (rs, a, b, gcd_host_reps { 2, 6, 200, 300 }, check);
   printf ("t-gcdext-host: %ld instances\n", instances);
   mpz_clear (a);
   mpz_clear (b);
   gmp_randclear (rs);
-  if (failures)
-    fprintf (stderr, "t-gcdext-host: %d failure%s\n", failures, failures == 1 ? "" : "s");
-  return failures ? 1 : 0;
+  return host_finish ();
 }

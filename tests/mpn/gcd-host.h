@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* gcd-host.h -- for t-bingcd-host and t-gcdext-host: the class of a pair, the
+   pairs both put through their class's code (the fixed edges of every class, and
+   a round of gcd-cases.h's kinds over every size and class), and their failure
+   messages.  C++ only, after host-shared.h. */
+#ifndef MPZG_GCD_HOST_H
+#define MPZG_GCD_HOST_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <gmp.h>
+#include "gcd-cases.h"
+#include "host-shared.h"
+
+/* What stands in the words of a strided buffer that no instance owns. */
+static const unsigned long long GCD_HOST_CANARY = 0x5a5a5a5a5a5a5a5aull;
+
+/* The width of the class that takes n words. */
+static inline int
+gcd_pad (size_t n)
+{
+  for (int k = 0; k < GCD_NWIDTHS; k++)
+    if (n <= (size_t) gcd_widths[k])
+      return gcd_widths[k];
+  abort ();
+}
+
+/* The width of the class that takes the pair (a, b). */
+static inline int
+gcd_class (mpz_srcptr a, mpz_srcptr b)
+{
+  return gcd_pad (mpz_size (a) > mpz_size (b) ? mpz_size (a) : mpz_size (b));
+}
+
+/* Counts a failure of the pair (a, b) in class W; describes the first ten. */
+static inline void
+gcd_host_fail (const char *what, mpz_srcptr a, mpz_srcptr b, int W)
+{
+  if (!host_failed ())
+    return;
+  gmp_fprintf (stderr, "%s: %s (class %d)\n  a = %#Zx\n  b = %#Zx\n", host_name, what, W, a,
+               b);
+}
+
+/* Counts a failure where one of the n words at buf outside lane j of `lanes`
+   is no longer the canary: class W's code wrote another instance's words. */
+static inline void
+gcd_host_lanes (const unsigned long long *buf, int n, int lanes, int j, int W)
+{
+  for (int i = 0; i < n; i++)
+    if (i % lanes != j && buf[i] != GCD_HOST_CANARY)
+      {
+        failures++;
+        fprintf (stderr, "%s: class %d: another lane's word %d was written\n", host_name, W, i);
+        break;
+      }
+}
+
+/* The fixed edges of every class, each pair of the first nx (6 or 7) of 0, 1,
+   all ones, 2^(bits-1), all ones but bit 1, 2^(bits-1) + 1 and 2 (bits the
+   class's width) through check (a, b, "edge"). */
+template <class F>
+static void
+gcd_host_edges (int nx, F check)
+{
+  for (int k = 0; k < GCD_NWIDTHS; k++)
+    {
+      unsigned long bits = 64ul * (unsigned long) gcd_widths[k];
+      mpz_t x[7];
+      for (int i = 0; i < 7; i++)
+        mpz_init (x[i]);
+      mpz_setbit (x[1], 0);                             /* 1 */
+      mpz_setbit (x[2], bits);
+      mpz_sub_ui (x[2], x[2], 1);                       /* all ones */
+      mpz_setbit (x[3], bits - 1);                      /* 2^(bits-1) */
+      mpz_sub_ui (x[4], x[2], 2);                       /* all ones but bit 1 */
+      mpz_setbit (x[5], bits - 1);
+      mpz_add_ui (x[5], x[5], 1);                       /* 2^(bits-1) + 1 */
+      mpz_set_ui (x[6], 2);                             /* 2 */
+      for (int i = 0; i < nx; i++)
+        for (int j = 0; j < nx; j++)
+          check (x[i], x[j], "edge");
+      for (int i = 0; i < 7; i++)
+        mpz_clear (x[i]);
+    }
+}
+
+/* How many pairs one round of gcd_host_round puts through: of each kind at
+   each size up to two words, of each kind at each class, of mixed sizes, and
+   of RSA sizes. */
+struct gcd_host_reps
+{
+  int bits, cls, mixed, rsa;
+};
+
+/* One round of pairs, a and b their room, through check (a, b, kind name). */
+template <class F>
+static void
+gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_reps &reps, F check)
+{
+  /* every size in bits up to two words, every kind */
+  for (unsigned long bits = 1; bits <= 130; bits++)
+    for (int kind = 0; kind < GC_KINDS; kind++)
+      for (int rep = 0; rep < reps.bits; rep++)
+        {
+          gcd_make (a, b, bits, kind, rs);
+          check (a, b, gcd_kind_names[kind]);
+        }
+  /* every class, its edges (one word above the class below, the full width)
+     and sizes inside, every kind */
+  for (int k = 0; k < GCD_NWIDTHS; k++)
+    {
+      int W = gcd_widths[k], lo = k == 0 ? 1 : gcd_widths[k - 1] + 1;
+      for (int kind = 0; kind < GC_KINDS; kind++)
+        for (int rep = 0; rep < reps.cls; rep++)
+          {
+            int words = rep % 3 == 0 ? W : rep % 3 == 1 ? lo
+              : lo + (int) gmp_urandomm_ui (rs, (unsigned long) (W - lo + 1));
+            unsigned long bits = 64ul * (unsigned long) words;
+            if (rep % 4 == 3)
+              bits -= gmp_urandomm_ui (rs, 64);
+            gcd_make (a, b, bits, kind, rs);
+            check (a, b, gcd_kind_names[kind]);
+          }
+    }
+  /* mixed sizes: one short operand against a long one */
+  for (int rep = 0; rep < reps.mixed; rep++)
+    {
+      mpz_urandomb (a, rs, 1 + gmp_urandomm_ui (rs, 64 * GCD_MAX));
+      mpz_urandomb (b, rs, 1 + gmp_urandomm_ui (rs, 128));
+      if (rep % 2)
+        mpz_swap (a, b);
+      check (a, b, "mixed");
+    }
+  /* random sizes in the RSA range, the most common use */
+  for (int rep = 0; rep < reps.rsa; rep++)
+    {
+      unsigned long bits = 256ul << gmp_urandomm_ui (rs, 5);
+      gcd_make (a, b, bits, (int) gmp_urandomm_ui (rs, GC_KINDS), rs);
+      check (a, b, "rsa");
+    }
+}
+
+#endif
