@@ -22,11 +22,11 @@
 #include "tuning.h"
 #include "core/widths.h"
 #include "mul/ntt-core.cuh"
+#include "host-shared.h"
 
 using namespace mpzg::ntt;
 typedef unsigned __int128 u128;
 
-static int failures;
 static std::vector<u64> roots (NTT_TABLE);
 
 /* The team of the host: the threads one after another in every phase. */
@@ -57,12 +57,6 @@ struct host_team
   }
 };
 
-static u64
-rand64 (gmp_randstate_t rs)
-{
-  return ((u64) gmp_urandomb_ui (rs, 32) << 32) | gmp_urandomb_ui (rs, 32);
-}
-
 static void
 check_field (gmp_randstate_t rs, long count)
 {
@@ -72,10 +66,10 @@ check_field (gmp_randstate_t rs, long count)
   const int ne = sizeof edge / sizeof edge[0];
   for (long i = 0; i < count; i++)
     {
-      u64 a = i < ne * ne ? edge[i / ne] : rand64 (rs) % P;
-      u64 b = i < ne * ne ? edge[i % ne] : rand64 (rs) % P;
+      u64 a = i < ne * ne ? edge[i / ne] : host_rand64 (rs) % P;
+      u64 b = i < ne * ne ? edge[i % ne] : host_rand64 (rs) % P;
       if (i >= ne * ne && i % 4 == 0)
-        b = P - 1 - (rand64 (rs) & 0xffff);
+        b = P - 1 - (host_rand64 (rs) & 0xffff);
       if (add (a, b) != (u64) (((u128) a + b) % P)
           || sub (a, b) != (u64) (((u128) a + P - b) % P)
           || mul (a, b) != (u64) (((u128) a * b) % P))
@@ -84,7 +78,7 @@ check_field (gmp_randstate_t rs, long count)
           failures++;
           return;
         }
-      u64 lo = rand64 (rs), hi = rand64 (rs);
+      u64 lo = host_rand64 (rs), hi = host_rand64 (rs);
       if (i < 4)
         lo = hi = ~0ULL;
       if (reduce (lo, hi) != (u64) ((((u128) hi << 64) | lo) % P))
@@ -151,8 +145,8 @@ fill (gmp_randstate_t rs, u64 *p, unsigned w, unsigned n, int kind)
     switch (kind)
       {
       case ONES: p[i] = ~0ULL; break;
-      case RANDOM: p[i] = rand64 (rs); break;
-      case SPARSE: p[i] = gmp_urandomb_ui (rs, 3) == 0 ? rand64 (rs) : 0; break;
+      case RANDOM: p[i] = host_rand64 (rs); break;
+      case SPARSE: p[i] = gmp_urandomb_ui (rs, 3) == 0 ? host_rand64 (rs) : 0; break;
       default: p[i] = i + 1 == n ? 1ULL << 63 : 0; break;
       }
 }
@@ -180,7 +174,7 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
   fill (rs, a.data (), Ma, na, kind);
   fill (rs, b.data (), Mb, nb, kind == TOP ? (int) TOP : (int) ((kind + na) % 3));
   for (unsigned i = 0; i < Ma + Mb; i++)
-    r[i] = rand64 (rs);
+    r[i] = host_rand64 (rs);
   if (na >= nb && nb > 0)
     mpn_mul ((mp_limb_t *) want.data (), (const mp_limb_t *) a.data (), na,
              (const mp_limb_t *) b.data (), nb);
@@ -191,7 +185,7 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
   for (int stash = 0; stash < 2; stash++)
     {
       for (unsigned i = 0; i < L; i++)  /* shared memory and scratch hold garbage */
-        X[i] = Y[i] = rand64 (rs);
+        X[i] = Y[i] = host_rand64 (rs);
       ntt_mul_team (tm, a.data (), Ma, b.data (), Mb, r.data (), X.data (), Y.data (), stash,
                     L, m, three, power (L, MPZG_NTT_P - 2), roots.data (), items.data ());
       products++;
@@ -200,14 +194,14 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
           unsigned i = 0;
           while (r[i] == want[i])
             i++;
-          if (++failures <= 10)
+          if (host_failed ())
             fprintf (stderr, "t-mul-ntt-host: %u by %u words (class %u by %u, L = %u, %u "
                      "threads, %s, %s): word %u is %016llx, want %016llx\n", na, nb, Ma, Mb,
                      L, tm.T, kind_name[kind], stash ? "stashed" : "together", i, r[i],
                      want[i]);
         }
       for (unsigned i = 0; i < Ma + Mb; i++)
-        r[i] = rand64 (rs);
+        r[i] = host_rand64 (rs);
     }
 }
 
@@ -251,14 +245,9 @@ check_small (gmp_randstate_t rs)
 int
 main (int argc, char **argv)
 {
-  long rounds = argc > 1 ? atol (argv[1]) : 1;
-  unsigned long seed = 20261124UL;
-  const char *s = getenv ("MPZG_TEST_SEED");
   gmp_randstate_t rs;
-  if (s != NULL && *s)
-    seed = strtoul (s, NULL, 0);
-  gmp_randinit_default (rs);
-  gmp_randseed_ui (rs, seed);
+  long rounds = host_rounds (argc, argv);
+  unsigned long seed = host_init ("t-mul-ntt-host", rs, 20261124UL);
   fill_roots (roots.data ());
 
   check_field (rs, 100000);

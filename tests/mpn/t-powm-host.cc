@@ -21,6 +21,7 @@
 #include <gmp.h>
 
 #include "powm-core.cuh"
+#include "host-shared.h"
 
 using mpzg::pw::u64;
 
@@ -28,13 +29,12 @@ static const int widths[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64 };
 static const int NWIDTHS = sizeof widths / sizeof widths[0];
 static const u64 CANARY = 0x5ca1ab1edeadbeefull;
 
-static int failures;
 static long instances;
 
 static void
 fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int N, int EW)
 {
-  if (++failures > 10)
+  if (!host_failed ())
     return;
   gmp_fprintf (stderr, "t-powm-host: %s (N %d, EW %d)\n  b = %#Zx\n  e = %#Zx\n  m = %#Zx\n",
                what, N, EW, b, e, m);
@@ -331,19 +331,14 @@ next_size (int words, int lo, int N)
 int
 main (int argc, char **argv)
 {
-  unsigned long seed = 20261123UL;
-  const char *s = getenv ("MPZG_TEST_SEED");
-  int rounds = argc > 1 ? atoi (argv[1]) : 1;
-  if (s != NULL && *s)
-    seed = strtoul (s, NULL, 0);
-  gmp_randinit_default (rs);
-  gmp_randseed_ui (rs, seed);
+  long rounds = host_rounds (argc, argv);
+  unsigned long seed = host_init ("t-powm-host", rs, 20261123UL);
   check_inverse_and_window ();
   check_montmul ();
 
   mpz_t m;
   mpz_init (m);
-  for (int r = 0; r < rounds; r++)
+  for (long r = 0; r < rounds; r++)
     for (int w = 0; w < NWIDTHS && failures <= 10; w++)
       {
         int N = widths[w], lo = w == 0 ? 1 : widths[w - 1] + 1;
