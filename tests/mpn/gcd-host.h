@@ -141,4 +141,20 @@ gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_reps &reps,
     }
 }
 
+/* The fixed edges (the first nx), then `rounds` rounds of pairs, through
+   check (a, b, kind name). */
+template <class F>
+static void
+gcd_host_pairs (gmp_randstate_t rs, long rounds, int nx, const gcd_host_reps &reps, F check)
+{
+  mpz_t a, b;
+  mpz_init (a);
+  mpz_init (b);
+  gcd_host_edges (nx, check);
+  for (long round = 0; round < rounds; round++)
+    gcd_host_round (rs, a, b, reps, check);
+  mpz_clear (a);
+  mpz_clear (b);
+}
+
 #endif

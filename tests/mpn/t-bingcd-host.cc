@@ -148,22 +148,14 @@ int
 main (int argc, char **argv)
 {
   gmp_randstate_t rs;
-  mpz_t a, b;
   long rounds = host_start ("t-bingcd-host", argc, argv, rs);
-  mpz_init (a);
-  mpz_init (b);
-  auto check = [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
-    {
-      check_pair (x, y, rs, kind);
-    };
-
-  gcd_host_edges (6, check);
-  for (long round = 0; round < rounds; round++)
-    gcd_host_round (rs, a, b, gcd_host_reps { 4, 12, 400, 2000 }, check);
+  gcd_host_pairs (rs, rounds, 6, gcd_host_reps { 4, 12, 400, 2000 },
+                  [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+                  {
+                    check_pair (x, y, rs, kind);
+                  });
   printf ("t-bingcd-host: %ld instances; most outer iterations against the bound: %.3f\n",
           instances, worst_ratio);
-  mpz_clear (a);
-  mpz_clear (b);
   gmp_randclear (rs);
   return host_finish ();
 }

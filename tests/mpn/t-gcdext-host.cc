@@ -212,10 +212,6 @@ main (int argc, char **argv)
   long rounds = host_start ("t-gcdext-host", argc, argv, rs);
   mpz_init (a);
   mpz_init (b);
-  auto check = [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
-    {
-      check_pair (x, y, rs, kind);
-    };
 
   /* every pair of small magnitudes, every sign (check_pair) */
   for (unsigned long i = 0; i <= 64; i++)
@@ -223,14 +219,17 @@ main (int argc, char **argv)
       {
         mpz_set_ui (a, i);
         mpz_set_ui (b, k);
-        check (a, b, "small");
+        check_pair (a, b, rs, "small");
       }
-  gcd_host_edges (7, check);
-  for (long round = 0; round < rounds; round++)
-    gcd_host_round (rs, a, b, gcd_host_reps { 2, 6, 200, 300 }, check);
-  printf ("t-gcdext-host: %ld instances\n", instances);
   mpz_clear (a);
   mpz_clear (b);
+  /* the edges with 2 too, and the rounds of gcd-cases.h's pairs */
+  gcd_host_pairs (rs, rounds, 7, gcd_host_reps { 2, 6, 200, 300 },
+                  [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+                  {
+                    check_pair (x, y, rs, kind);
+                  });
+  printf ("t-gcdext-host: %ld instances\n", instances);
   gmp_randclear (rs);
   return host_finish ();
 }
