@@ -223,7 +223,8 @@ main (int argc, char **argv)
                 for (int y = 0; y < 8; y++)
                   {
                     const int nn = nns[y];
-                    if (nn < 0 || nn > DIVREM_MAX || divrem_pad (nn > nd ? nn : nd) != NN || (y > 0 && nn == nns[y - 1]))
+                    if (nn < 0 || nn > DIVREM_MAX || divrem_pad (nn > nd ? nn : nd) != NN
+                        || (y > 0 && nn == nns[y - 1]))
                       continue;
                     if (NN <= DIVREM_SMALL_MAX)
                       continue;
