@@ -85,12 +85,12 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 }
 
 /* Room for g, and for s and t (|s| <= |b|, |t| <= |a|). */
-static void
-gcdext_grow (const mpzg_gpu_xfer *x)
+static size_t
+gcdext_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       grown += mpzg_grow (p->out[0][t->e], gcd_words (t));
@@ -99,6 +99,7 @@ gcdext_grow (const mpzg_gpu_xfer *x)
       if (p->out[2] != NULL)
         grown += mpzg_grow (p->out[2][t->e], t->n[0] > 0 ? t->n[0] : 1);
     }
+  return grown;
 }
 
 static void
