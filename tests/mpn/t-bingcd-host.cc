@@ -149,7 +149,7 @@ main (int argc, char **argv)
 {
   gmp_randstate_t rs;
   long rounds = host_start ("t-bingcd-host", argc, argv, rs);
-  gcd_host_pairs (rs, rounds, 6, gcd_host_reps { 4, 12, 400, 2000 },
+  gcd_host_pairs (rs, rounds, gcd_host_one, 6, gcd_host_reps { 4, 12, 400, 2000 },
                   [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
                   {
                     check_pair (x, y, rs, kind);
