@@ -67,11 +67,11 @@ chain_threads (int n, const bool *g, const bool *p, unsigned cin, u64 *b)
    ballot masks G, P (its warp's), carry cin into thread 0.  sg, sp: nw words of
    shared memory, written here and read after the one barrier this holds (the
    caller keeps another barrier between that read and their next write).  Returns
-   the carry into this thread; *cout the carry out of the block.  Every thread of
+   the carry into this thread; cout the carry out of the block.  Every thread of
    the block calls. */
 __device__ __forceinline__ unsigned
 chain_block (unsigned G, unsigned P, unsigned cin, unsigned *sg, unsigned *sp, unsigned nw,
-             unsigned *cout)
+             unsigned &cout)
 {
   const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
   if (lane == 0)
@@ -86,7 +86,7 @@ chain_block (unsigned G, unsigned P, unsigned cin, unsigned *sg, unsigned *sp, u
   const bool pw = lane < nw && Pl == 0xffffffffu;
   const u64 s = chain_masks (__ballot_sync (0xffffffffu, gw), __ballot_sync (0xffffffffu, pw),
                              cin);
-  *cout = (unsigned) (s >> nw) & 1;
+  cout = (unsigned) (s >> nw) & 1;
   return (unsigned) (chain_masks (G, P, (unsigned) (s >> w) & 1) >> lane) & 1;
 }
 #endif

@@ -420,7 +420,7 @@ struct block_x
   scan (const bool (&g)[1], const bool (&p)[1], u64 (&b)[1], u64 &beta)
   {
     unsigned G = __ballot_sync (0xffffffffu, g[0]), P = __ballot_sync (0xffffffffu, p[0]), out;
-    b[0] = chain_block (G, P, 0, sm->g[which], sm->p[which], (unsigned) W, &out);
+    b[0] = chain_block (G, P, 0, sm->g[which], sm->p[which], (unsigned) W, out);
     beta = out;
     which = 1;                  /* a second scan in this digit is the add-back's */
   }

@@ -595,7 +595,7 @@ struct block_x
         const unsigned P = __ballot_sync (0xffffffffu, p[0][i]);
         unsigned out;
         /* the chains' shared words apart, so one barrier each is enough */
-        b[0][i] = chain_block (G, P, cin, sm->g[i], sm->p[i], NW, &out);
+        b[0][i] = chain_block (G, P, cin, sm->g[i], sm->p[i], NW, out);
       }
   }
 
