@@ -18,8 +18,10 @@
 
 #ifdef __CUDACC__
 #define MPZG_CHAIN_HD __host__ __device__ __forceinline__
+#define MPZG_CHAIN_UNROLL _Pragma ("unroll")
 #else
 #define MPZG_CHAIN_HD inline
+#define MPZG_CHAIN_UNROLL
 #endif
 
 namespace mpzg {
@@ -30,6 +32,21 @@ MPZG_CHAIN_HD u64
 chain_masks (unsigned G, unsigned P, unsigned cin)
 {
   return (((u64) (G | P) + G + cin) ^ P);
+}
+
+/* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out. */
+template <int K>
+MPZG_CHAIN_HD u64
+add_bit (u64 (&R)[K], u64 c)
+{
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 x = R[i] + c;
+      c = x < c;
+      R[i] = x;
+    }
+  return c;
 }
 
 /* The chain over n threads (n <= 1024) as the device forms it: the masks of each

@@ -113,19 +113,6 @@ MPZG_DIV_UNROLL
   p = a == ~0ull;
 }
 
-template <int K>
-MPZG_DIV_HD void
-add_bit (u64 (&R)[K], u64 c)
-{
-MPZG_DIV_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-    }
-}
-
 /* The digit of the window whose top words are (top, r1, r0), (top, r1) <= (d1, d0):
    B - 1 when they are equal (the window is below B times the divisor), else the
    3-by-2 quotient, the true digit or one more. */

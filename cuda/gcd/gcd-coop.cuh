@@ -105,21 +105,6 @@ MPZG_GCD_UNROLL
   p = all == ~0ull;
 }
 
-/* R[0..K) += c, a bit; returns the carry out. */
-template <int K>
-MPZG_GCD_HD u64
-add_bit (u64 (&R)[K], u64 c)
-{
-MPZG_GCD_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      const u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-    }
-  return c;
-}
-
 /* R = ~R: p = the words are all ones afterwards (R was zero). */
 template <int K>
 MPZG_GCD_HD bool
@@ -547,40 +532,41 @@ struct block_x
       w[i] = s[i];
   }
 
-  template <int N>
+  /* co = c of the thread below (UP) or above: a shuffle within the warp, the
+     shared words s across warps */
+  template <int N, bool UP>
   __device__ __forceinline__ void
-  up (const u64 (&c)[1][N], u64 (&ci)[1][N])
+  neighbour (const u64 (&c)[1][N], u64 (&co)[1][N], u64 (*s)[32])
   {
+    const unsigned first = UP ? 0 : 31, last = 31 - first;
+    const int wn = UP ? (int) wp - 1 : (int) wp + 1;
     u64 t[N];
 #pragma unroll
     for (int i = 0; i < N; i++)
       {
-        t[i] = __shfl_up_sync (0xffffffffu, c[0][i], 1);
-        if (lane == 31)
-          sm->c[i][wp] = c[0][i];
+        t[i] = UP ? __shfl_up_sync (0xffffffffu, c[0][i], 1)
+                  : __shfl_down_sync (0xffffffffu, c[0][i], 1);
+        if (lane == last)
+          s[i][wp] = c[0][i];
       }
     __syncthreads ();
 #pragma unroll
     for (int i = 0; i < N; i++)
-      ci[0][i] = lane != 0 ? t[i] : wp == 0 ? 0 : sm->c[i][wp - 1];
+      co[0][i] = lane != first ? t[i] : wn < 0 || wn >= NW ? 0 : s[i][wn];
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  up (const u64 (&c)[1][N], u64 (&ci)[1][N])
+  {
+    neighbour<N, true> (c, ci, sm->c);
   }
 
   template <int N>
   __device__ __forceinline__ void
   down (const u64 (&c)[1][N], u64 (&co)[1][N])
   {
-    u64 t[N];
-#pragma unroll
-    for (int i = 0; i < N; i++)
-      {
-        t[i] = __shfl_down_sync (0xffffffffu, c[0][i], 1);
-        if (lane == 0)
-          sm->d[i][wp] = c[0][i];
-      }
-    __syncthreads ();
-#pragma unroll
-    for (int i = 0; i < N; i++)
-      co[0][i] = lane != 31 ? t[i] : wp == NW - 1 ? 0 : sm->d[i][wp + 1];
+    neighbour<N, false> (c, co, sm->d);
   }
 
   template <int N>

@@ -56,6 +56,35 @@ gcd_host_lanes (const unsigned long long *buf, int n, int lanes, int j, int W)
       }
 }
 
+/* The largest ratio of an instance's outer iterations to the binary GCD's bound
+   that gcd_host_iterations has seen. */
+static double gcd_host_worst_ratio;
+
+/* Checks the outer iterations of the pair (a, b) in class W against the binary
+   GCD's bound (len(a') + len(b') - 1 steps for the odd parts, `steps` per
+   iteration, plus the last iteration that leaves a = 0), the property Pornin's
+   approximations must keep; counts a failure where it is exceeded.  what names
+   the code and the kind in the message. */
+static inline void
+gcd_host_iterations (mpz_srcptr a, mpz_srcptr b, int iterations, int steps, const char *what,
+                     int W)
+{
+  if (mpz_sgn (a) == 0 || mpz_sgn (b) == 0)
+    return;
+  unsigned long l = mpz_sizeinbase (a, 2) - mpz_scan1 (a, 0) + mpz_sizeinbase (b, 2)
+    - mpz_scan1 (b, 0);
+  int bound = (int) ((l - 1 + (unsigned long) steps - 1) / (unsigned long) steps) + 1;
+  double ratio = (double) iterations / bound;
+  if (ratio > gcd_host_worst_ratio)
+    gcd_host_worst_ratio = ratio;
+  if (iterations > bound)
+    {
+      char msg[128];
+      snprintf (msg, sizeof msg, "%d outer iterations, bound %d, %s", iterations, bound, what);
+      gcd_host_fail (msg, a, b, W);
+    }
+}
+
 /* A ladder of class widths: the one-thread classes (gcd_widths) or the
    cooperative ones (gcd_coop_widths). */
 struct gcd_host_ladder
