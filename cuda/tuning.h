@@ -201,9 +201,10 @@
      there; the one-thread class stays the default until measured): T = W /
      MPZG_GCD_COOP_K threads per instance of width W, MPZG_GCD_COOP_K words of each
      operand per thread.  Every thread runs the 30 steps of an outer iteration
-     itself, about what 16 words of the matrix's rows cost, so 16 words per thread
-     keep the redundant steps at half the work where the operands are long, with
-     the two operands in 64 of the thread's registers.  Groups of T <= 32 lanes,
+     itself, about what 20 words of the matrix's rows cost, so 16 words per thread
+     keep the redundant steps near half the work where the operands are long,
+     with the two operands in 64 of the thread's registers (148 to 172 in all, no
+     spills).  Groups of T <= 32 lanes,
      MPZG_GCD_COOP_BLOCK threads per block; T = 64 (1024 limbs) a block of two
      warps per instance.  Provisional, from instruction counts and the register
      counts alone.
@@ -230,7 +231,8 @@
 #define MPZG_GCD_WORTH_COOP_COUNT 256
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's one-thread classes, up to
-   MPZG_GCDEXT_MAX_LIMBS limbs, five arrays of W words per instance (a, b, two cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
+   MPZG_GCDEXT_MAX_LIMBS limbs, five arrays of W words per instance (a, b, two
+   cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
    in registers (five 8-limb arrays are 80 registers); above, in shared memory, at
    most MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a
    thread do not fit 48 KB (16 threads at 64 limbs).  Provisional, from the

@@ -14,10 +14,10 @@
      reads and writes its instance's consecutive words).  T <= 32: groups of T
      lanes, several instances per warp; T = 64 (1024 words): one block of two
      warps per instance.  A warp of 32 lanes with 32 words each would hold the
-     operands in 128 registers of 255, with the rows' temporaries on top; two
-     warps of 16 words keep every thread at the register use of the 512-word
-     class, for two barriers' worth of shared memory exchanges more per
-     iteration.
+     operands in 128 registers of 255, and with the rows' temporaries on top
+     ptxas takes all 255 and spills some 250 bytes a thread; two warps of 16
+     words keep every thread at the register use of the 512-word class, for
+     shared memory and a barrier in each of the iteration's seven exchanges.
 
    Classes: one width W for both operands, the smallest of gcd_width that holds the
    longer one; unequal sizes need no class of their own, since the binary method's
