@@ -17,7 +17,7 @@
    per thread, which is a carry chain: thread t generates a borrow when subtracting
    C_{t-1} borrowed out of its words, and propagates one when its words became zero
    (g and p are exclusive: a borrow out leaves B^K - C_{t-1} + x >= 1).  A scan over
-   (g, p) (core/carry.cuh's ballot trick, warp by warp and then over the warps' sums)
+   (g, p) (core/chain.cuh: ballot masks, warp by warp and then over the warps' sums)
    gives every thread its incoming borrow bit b_t.  Then, with beta the borrow out of
    the last thread, window - q d = (top - C_{T-1} - beta) B^ND + (the new words), and
    since the 3-by-2 digit is the true one or one too large, the first factor is 0 or
@@ -53,18 +53,10 @@
 #define MPZG_DIV_COOP_CUH
 
 #include "div-core.cuh"
+#include "../core/chain.cuh"
 
 namespace mpzg {
 namespace dv {
-
-/* The carry (borrow) chain over the 32 items of two masks, G generating and P
-   propagating (disjoint), with carry cin into item 0: bit i of the result is the
-   carry into item i, bit 32 the carry out (Oancea and Watt; core/carry.cuh). */
-MPZG_DIV_HD u64
-chain_masks (unsigned G, unsigned P, unsigned cin)
-{
-  return (((u64) (G | P) + G + cin) ^ P);
-}
 
 /* R[0..K) -= c, a word: g = a borrow out, p = the words are now zero (one more
    borrow would pass through). */
@@ -119,19 +111,6 @@ MPZG_DIV_UNROLL
     }
   g = c != 0;
   p = a == ~0ull;
-}
-
-template <int K>
-MPZG_DIV_HD void
-add_bit (u64 (&R)[K], u64 c)
-{
-MPZG_DIV_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-    }
 }
 
 /* The digit of the window whose top words are (top, r1, r0), (top, r1) <= (d1, d0):
@@ -427,23 +406,9 @@ struct block_x
   __device__ __forceinline__ void
   scan (const bool (&g)[1], const bool (&p)[1], u64 (&b)[1], u64 &beta)
   {
-    const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    unsigned G = __ballot_sync (0xffffffffu, g[0]), P = __ballot_sync (0xffffffffu, p[0]);
-    if (lane == 0)
-      {
-        sm->g[which][w] = G;
-        sm->p[which][w] = P;
-      }
-    __syncthreads ();
-    /* lane l < W: warp l's carry out on no carry in, and whether it propagates */
-    unsigned Gl = lane < (unsigned) W ? sm->g[which][lane] : 0;
-    unsigned Pl = lane < (unsigned) W ? sm->p[which][lane] : 0;
-    bool gw = lane < (unsigned) W && ((chain_masks (Gl, Pl, 0) >> 32) & 1) != 0;
-    bool pw = lane < (unsigned) W && Pl == 0xffffffffu;
-    unsigned SG = __ballot_sync (0xffffffffu, gw), SP = __ballot_sync (0xffffffffu, pw);
-    u64 sw = chain_masks (SG, SP, 0);
-    b[0] = (chain_masks (G, P, (unsigned) (sw >> w) & 1) >> lane) & 1;
-    beta = (sw >> W) & 1;
+    unsigned G = __ballot_sync (0xffffffffu, g[0]), P = __ballot_sync (0xffffffffu, p[0]), out;
+    b[0] = chain_block (G, P, 0, sm->g[which], sm->p[which], (unsigned) W, out);
+    beta = out;
     which = 1;                  /* a second scan in this digit is the add-back's */
   }
 

@@ -65,7 +65,7 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_prefetch_output (p->out[0][u->e], gcd_words (u));
         }
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
-      mpzg_word g[MPZG_GCD_MAX_LIMBS], v[MPZG_GCD_MAX_LIMBS];
+      mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
       device_results (G, V, g, v, x->buf, lanes, W, j);
       if (so != NULL || to != NULL)
@@ -120,7 +120,7 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_prefetch_output (p->out[0][u->e], u->n[1]);
         }
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
-      mpzg_word g[MPZG_GCD_MAX_LIMBS], v[MPZG_GCD_MAX_LIMBS];
+      mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
       device_results (G, V, g, v, x->buf, lanes, W, j);
       int exists = mpzg_invert_norm (r, G, p->in[0][e->e], p->in[1][e->e], V, w);

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* chain.cuh -- the carry (borrow) chain across the threads of one cooperating
+   instance, for the cooperative cores (div/div-coop.cuh, gcd/gcd-coop.cuh) and the
+   host contexts that emulate them in the tests.
+
+   Each thread of the chain generates a carry (g), propagates one (p: its words
+   are all ones after an addition, all zeros after a subtraction), or stops it; g
+   and p are exclusive.  Over 32 threads the scan is one addition on the ballot
+   masks (Oancea and Watt, "GPU Implementations for Midsize Integer Addition and
+   Multiplication"; core/carry.cuh): bit i of ((G | P) + G + cin) ^ P is the carry
+   into thread i, bit 32 the carry out.  Over several warps: each warp's carry out
+   on no carry in and whether it propagates as a whole, scanned the same way, give
+   each warp its carry in. */
+#ifndef MPZG_CHAIN_CUH
+#define MPZG_CHAIN_CUH
+
+#include "word.cuh"
+
+#ifdef __CUDACC__
+#define MPZG_CHAIN_HD __host__ __device__ __forceinline__
+#define MPZG_CHAIN_UNROLL _Pragma ("unroll")
+#else
+#define MPZG_CHAIN_HD inline
+#define MPZG_CHAIN_UNROLL
+#endif
+
+namespace mpzg {
+
+/* The chain over the 32 items of the masks G (generate) and P (propagate), carry
+   cin into item 0: bit i the carry into item i, bit 32 the carry out. */
+MPZG_CHAIN_HD u64
+chain_masks (unsigned G, unsigned P, unsigned cin)
+{
+  return (((u64) (G | P) + G + cin) ^ P);
+}
+
+/* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out. */
+template <int K>
+MPZG_CHAIN_HD u64
+add_bit (u64 (&R)[K], u64 c)
+{
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 x = R[i] + c;
+      c = x < c;
+      R[i] = x;
+    }
+  return c;
+}
+
+/* The chain over n threads (n <= 1024) as the device forms it: the masks of each
+   warp of 32 (a shorter last one padded with stops), then the chain over the
+   warps' sums.  b[i] = the carry into thread i; returns the carry out.  For the
+   host contexts of the tests, which run all threads of an instance. */
+MPZG_CHAIN_HD unsigned
+chain_threads (int n, const bool *g, const bool *p, unsigned cin, u64 *b)
+{
+  const int W = (n + 31) / 32;
+  unsigned G[32] = { 0 }, P[32] = { 0 }, SG = 0, SP = 0;
+  for (int v = 0; v < n; v++)
+    {
+      G[v / 32] |= (unsigned) g[v] << (v % 32);
+      P[v / 32] |= (unsigned) p[v] << (v % 32);
+    }
+  for (int w = 0; w < W; w++)
+    {
+      SG |= (unsigned) ((chain_masks (G[w], P[w], 0) >> 32) & 1) << w;
+      SP |= (unsigned) (P[w] == 0xffffffffu) << w;
+    }
+  const u64 sw = chain_masks (SG, SP, cin);
+  for (int v = 0; v < n; v++)
+    {
+      const int w = v / 32;
+      b[v] = (chain_masks (G[w], P[w], (unsigned) (sw >> w) & 1) >> (v % 32)) & 1;
+    }
+  if (W == 1)
+    return (unsigned) (chain_masks (G[0], P[0], cin) >> n) & 1;
+  return (unsigned) (sw >> W) & 1;
+}
+
+#ifdef __CUDACC__
+/* The chain over a block of nw warps (nw <= 32), thread order: this thread's
+   ballot masks G, P (its warp's), carry cin into thread 0.  sg, sp: nw words of
+   shared memory, written here and read after the one barrier this holds (the
+   caller keeps another barrier between that read and their next write).  Returns
+   the carry into this thread; cout the carry out of the block.  Every thread of
+   the block calls. */
+__device__ __forceinline__ unsigned
+chain_block (unsigned G, unsigned P, unsigned cin, unsigned *sg, unsigned *sp, unsigned nw,
+             unsigned &cout)
+{
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  if (lane == 0)
+    {
+      sg[w] = G;
+      sp[w] = P;
+    }
+  __syncthreads ();
+  /* lane l < nw: warp l's carry out on no carry in, and whether it propagates */
+  const unsigned Gl = lane < nw ? sg[lane] : 0, Pl = lane < nw ? sp[lane] : 0;
+  const bool gw = lane < nw && ((chain_masks (Gl, Pl, 0) >> 32) & 1) != 0;
+  const bool pw = lane < nw && Pl == 0xffffffffu;
+  const u64 s = chain_masks (__ballot_sync (0xffffffffu, gw), __ballot_sync (0xffffffffu, pw),
+                             cin);
+  cout = (unsigned) (s >> nw) & 1;
+  return (unsigned) (chain_masks (G, P, (unsigned) (s >> w) & 1) >> lane) & 1;
+}
+#endif
+
+} /* namespace mpzg */
+
+#endif
