@@ -225,7 +225,9 @@
 #define MPZG_GCD_SMEM_BLOCK 32
 #define MPZG_GCD_COOP_K 16
 #define MPZG_GCD_COOP_BLOCK 128
+#ifndef MPZG_GCD_COOP_ONE_MAX           /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_ONE_MAX=1 */
 #define MPZG_GCD_COOP_ONE_MAX 0
+#endif
 #define MPZG_GCD_WORTH_AVG 4
 #define MPZG_GCD_WORTH_WORK ((double) (1 << 21))
 #define MPZG_GCD_WORTH_COOP_COUNT 256

@@ -29,6 +29,7 @@ for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-* "$build"/tests/mpn/t
   cp "$t" "$dest/tests/"
 done
 cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "$dest/bin/"
+cp $(real "$build/bench/.libs/mpzg-ab" "$build/bench/mpzg-ab" | head -1) "$dest/bin/"
 for x in batch-gcd poly primes; do
   cp $(real "$build/examples/.libs/$x" "$build/examples/$x" | head -1) "$dest/bin/"
 done
