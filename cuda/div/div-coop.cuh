@@ -53,86 +53,10 @@
 #define MPZG_DIV_COOP_CUH
 
 #include "div-core.cuh"
+#include "../core/chain.cuh"   /* chain_masks and the per-thread halves of the chains */
 
 namespace mpzg {
 namespace dv {
-
-/* The carry (borrow) chain over the 32 items of two masks, G generating and P
-   propagating (disjoint), with carry cin into item 0: bit i of the result is the
-   carry into item i, bit 32 the carry out (Oancea and Watt; core/carry.cuh). */
-MPZG_DIV_HD u64
-chain_masks (unsigned G, unsigned P, unsigned cin)
-{
-  return (((u64) (G | P) + G + cin) ^ P);
-}
-
-/* R[0..K) -= c, a word: g = a borrow out, p = the words are now zero (one more
-   borrow would pass through). */
-template <int K>
-MPZG_DIV_HD void
-sub_word (u64 (&R)[K], u64 c, bool &g, bool &p)
-{
-  u64 x = R[0], b = x < c, z;
-  R[0] = x - c;
-  z = R[0];
-MPZG_DIV_UNROLL
-  for (int i = 1; i < K; i++)
-    {
-      x = R[i];
-      R[i] = x - b;
-      b = x < b;
-      z |= R[i];
-    }
-  g = b != 0;
-  p = z == 0;
-}
-
-/* R[0..K) -= b, a bit, the borrow out dropped (the scan accounted for it). */
-template <int K>
-MPZG_DIV_HD void
-sub_bit (u64 (&R)[K], u64 b)
-{
-MPZG_DIV_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i];
-      R[i] = x - b;
-      b = x < b;
-    }
-}
-
-/* R[0..K) += D[0..K): g = a carry out, p = the words are now all ones. */
-template <int K>
-MPZG_DIV_HD void
-add_slice (u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
-{
-  u64 c = 0, a = ~0ull;
-MPZG_DIV_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i] + c;
-      c = x < c;
-      u64 y = x + D[i];
-      c += y < x;
-      R[i] = y;
-      a &= y;
-    }
-  g = c != 0;
-  p = a == ~0ull;
-}
-
-template <int K>
-MPZG_DIV_HD void
-add_bit (u64 (&R)[K], u64 c)
-{
-MPZG_DIV_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-    }
-}
 
 /* The digit of the window whose top words are (top, r1, r0), (top, r1) <= (d1, d0):
    B - 1 when they are equal (the window is below B times the divisor), else the
