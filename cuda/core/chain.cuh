@@ -64,11 +64,12 @@ MPZG_CHAIN_UNROLL
     }
 }
 
-/* S[0..K) = R[0..K) - D[0..K): g = a borrow out, p = S is zero (an incoming
-   borrow would pass through). */
+/* The chain's flags of R[0..K) - D[0..K), the difference not kept: g = a
+   borrow out, p = the difference is zero (an incoming borrow would pass
+   through).  sub_masked then subtracts, or not, without a second array live. */
 template <int K>
 MPZG_WORD_HD void
-sub_slice (u64 (&S)[K], const u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
+sub_flags (const u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
 {
   u64 b = 0, z = 0;
 MPZG_CHAIN_UNROLL
@@ -76,12 +77,28 @@ MPZG_CHAIN_UNROLL
     {
       u64 x = R[i], d = D[i], s = x - d;
       u64 b1 = x < d;
-      S[i] = s - b;
+      z |= s - b;
       b = b1 | (s < b);
-      z |= S[i];
     }
   g = b != 0;
   p = z == 0;
+}
+
+/* R[0..K) -= (D[0..K) & mask) + (b & mask), b the borrow in (a bit), the borrow
+   out dropped (the scan accounted for it). */
+template <int K>
+MPZG_WORD_HD void
+sub_masked (u64 (&R)[K], const u64 (&D)[K], u64 mask, u64 b)
+{
+  b &= mask;
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      u64 x = R[i], d = D[i] & mask, s = x - d;
+      u64 b1 = x < d;
+      R[i] = s - b;
+      b = b1 | (s < b);
+    }
 }
 
 /* R[0..K) += c, a word: g = a carry out, p = the words are now all ones. */

@@ -118,25 +118,21 @@ MPZG_POWM_UNROLL
 }
 
 /* x -= m where x >= m, x < 2m, given as the team's words and a top bit (the same
-   in every thread): the borrows of x - m by one scan, then a masked choice. */
+   in every thread): the borrows of x - m by one scan, then a masked subtraction
+   (two passes, so that no second array is live beside x). */
 template <int K, class X>
 MPZG_POWM_HD void
 coop_cond_sub (X &x, u64 (&r)[X::V][K], u64 top, const u64 (&m)[X::V][K])
 {
   const int V = X::V;
-  u64 s[V][K], b[V], beta;
+  u64 b[V], beta;
   bool g[V], p[V];
   for (int v = 0; v < x.nv (); v++)
-    sub_slice<K> (s[v], r[v], m[v], g[v], p[v]);
+    sub_flags<K> (r[v], m[v], g[v], p[v]);
   x.scan (g, p, b, beta);
   const u64 mask = 0 - (u64) (top >= beta);     /* x >= m */
   for (int v = 0; v < x.nv (); v++)
-    {
-      sub_bit<K> (s[v], b[v]);
-MPZG_POWM_UNROLL
-      for (int i = 0; i < K; i++)
-        r[v][i] = (s[v][i] & mask) | (r[v][i] & ~mask);
-    }
+    sub_masked<K> (r[v], m[v], mask, b[v]);
 }
 
 /* r = a b / R mod m, R = 2^(64 T K), for a < R and b < m, m odd and minv =
