@@ -29,7 +29,7 @@ static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
 #include "host-shared.h"
 
 using mpzg::dv::u64;
-using mpzg::dv::chain_masks;
+using mpzg::chain_masks;
 
 static void
 fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd)
