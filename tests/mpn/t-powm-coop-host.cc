@@ -10,7 +10,7 @@
    2^k - 1 and 2^k + 1 around the word edges of 1, N - 1 (up to 64 words) and N words (B^k - 1
    among them), 1, 3,
    2^(64N - 1) + 1 and random odd ones of the widest and narrower sizes; bases 0,
-   1, m - 1, m, R - 1 and random ones below and above m; exponents 0, 1, 2, single
+   1, 2, m - 1, m, m + 1, R - 1 and random ones below and above m; exponents 0, 1, 2, single
    bits, all ones and random ones, short and long, in exponent rows wider than the
    exponent.  Each instance runs in one lane of an interleaved layout of several
    lanes whose other words (inputs, result and table) hold canaries, which must
@@ -24,11 +24,9 @@
 #include <gmp.h>
 
 #include "powm-coop.cuh"
-#include "host-shared.h"
+#include "powm-host.h"
 
 using mpzg::u64;
-
-static const u64 CANARY = 0x5ca1ab1edeadbeefull;
 
 /* All TT threads of one instance. */
 template <int TT>
@@ -76,15 +74,6 @@ struct host_x
   void maxi (int &) const {}
 };
 
-static long instances;
-static gmp_randstate_t rs;
-
-static unsigned long
-urand (unsigned long n)
-{
-  return gmp_urandomm_ui (rs, n);
-}
-
 static void
 fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int T, int K, int EW)
 {
@@ -92,18 +81,6 @@ fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int T, int K, 
     return;
   gmp_fprintf (stderr, "t-powm-coop-host: %s (T %d, K %d, EW %d)\n  b = %#Zx\n  e = %#Zx\n"
                "  m = %#Zx\n", what, T, K, EW, b, e, m);
-}
-
-/* z into words [0, n) of lane j of an interleaved operand. */
-static void
-put (u64 *p, mpz_srcptr z, int n, int lanes, int j)
-{
-  size_t cnt = 0;
-  std::vector<u64> w (n + 1, 0);
-  if (mpz_sgn (z))
-    mpz_export (w.data (), &cnt, -1, sizeof (u64), 0, 0, z);
-  for (int i = 0; i < n; i++)
-    p[(size_t) i * lanes + j] = w[i];
 }
 
 /* coop_montmul against a b / R mod m: a below R, b below m, m odd, each at the
@@ -122,21 +99,7 @@ check_montmul (int count)
   host_x<T> x;
   for (int k = 0; k < count; k++)
     {
-      switch (k % 4)
-        {
-        case 0: mpz_sub_ui (m, R, 1); break;
-        case 1: mpz_set_ui (m, 1); mpz_setbit (m, 64 * N - 1); break;
-        case 2: mpz_set_ui (m, 1 + 2 * urand (2)); break;
-        default: mpz_urandomb (m, rs, 64 * N - urand (64 * N)); mpz_setbit (m, 0); break;
-        }
-      if (k % 3 == 0)
-        mpz_sub_ui (a, R, 1);
-      else
-        mpz_urandomb (a, rs, 64 * N);
-      if (k % 5 == 0)
-        mpz_sub_ui (b, m, 1);
-      else
-        mpz_urandomm (b, rs, m);
+      montmul_operands (a, b, m, R, N, k);
       put (av.data (), a, N, 1, 0);
       put (bv.data (), b, N, 1, 0);
       put (mv.data (), m, N, 1, 0);
@@ -160,10 +123,7 @@ check_montmul (int count)
               Rv[t][i] = A[t][i];
         }
       mpz_import (got, N, -1, sizeof (u64), 0, 0, &Rv[0][0]);
-      mpz_invert (want, R, m);
-      mpz_mul (want, want, a);
-      mpz_mul (want, want, b);
-      mpz_mod (want, want, m);
+      montmul_want (want, a, b, m, R);
       if (mpz_cmp (got, want) != 0)
         fail ("montmul (b is a, e is b)", a, b, m, T, K, 0);
     }
@@ -175,105 +135,14 @@ template <int T, int K>
 static void
 run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
 {
-  const int N = T * K;
   int lanes = 1 + (int) urand (3), j = (int) urand (lanes);
-  size_t rows = mpzg::pw::powm_coop_rows (EW);
-  std::vector<u64> bb (N * lanes, CANARY), eb (EW * lanes, CANARY), mb (N * lanes, CANARY);
-  std::vector<u64> rb ((N + 1) * lanes, CANARY), tb ((rows * N + 1) * lanes, CANARY);
-  put (bb.data (), b, N, lanes, j);
-  put (eb.data (), e, EW, lanes, j);
-  put (mb.data (), m, N, lanes, j);
+  powm_lanes in (b, e, EW, m, T * K, mpzg::pw::powm_coop_rows (EW), lanes, j, T);
   host_x<T> x;
-  mpzg::pw::powm_coop<K> (x, bb.data () + j, eb.data () + j, EW, mb.data () + j,
-                          rb.data () + j, tb.data () + (size_t) j * T, (size_t) lanes);
-  instances++;
-  mpz_t got, want;
-  mpz_inits (got, want, NULL);
-  std::vector<u64> r (N);
-  for (int i = 0; i < N; i++)
-    r[i] = rb[(size_t) i * lanes + j];
-  mpz_import (got, N, -1, sizeof (u64), 0, 0, r.data ());
-  mpz_powm (want, b, e, m);
-  if (mpz_cmp (got, want) != 0)
-    fail ("wrong result", b, e, m, T, K, EW);
-  for (size_t i = 0; i < rb.size (); i++)
-    if (((int) (i % lanes) != j || i >= (size_t) N * lanes) && rb[i] != CANARY)
-      {
-        fail ("result canary", b, e, m, T, K, EW);
-        break;
-      }
-  /* table word i belongs to lane (i / T) mod lanes */
-  for (size_t i = 0; i < tb.size (); i++)
-    if (((int) (i / T % lanes) != j || i >= rows * N * lanes) && tb[i] != CANARY)
-      {
-        fail ("scratch canary", b, e, m, T, K, EW);
-        break;
-      }
-  for (size_t i = 0; i < bb.size (); i++)
-    if ((int) (i % lanes) != j && (bb[i] != CANARY || mb[i] != CANARY))
-      {
-        fail ("input canary", b, e, m, T, K, EW);
-        break;
-      }
-  for (size_t i = 0; i < eb.size (); i++)
-    if ((int) (i % lanes) != j && eb[i] != CANARY)
-      {
-        fail ("exponent canary", b, e, m, T, K, EW);
-        break;
-      }
-  mpz_clears (got, want, NULL);
-}
-
-/* An exponent of kind 0 .. 6 of `words` words (kinds 0 .. 2: 0, 1, 2). */
-static void
-make_exponent (mpz_ptr e, int words, int kind)
-{
-  switch (kind)
-    {
-    case 0: mpz_set_ui (e, 0); break;
-    case 1: mpz_set_ui (e, 1); break;
-    case 2: mpz_set_ui (e, 2); break;
-    case 3:                             /* all ones */
-      mpz_set_ui (e, 0);
-      mpz_setbit (e, 64 * words);
-      mpz_sub_ui (e, e, 1);
-      break;
-    case 4:                             /* a single bit: the top one, or a random one */
-      mpz_set_ui (e, 0);
-      mpz_setbit (e, urand (2) ? 64 * words - 1 : urand (64 * words));
-      break;
-    case 5:                             /* long runs of ones and zeros */
-      mpz_rrandomb (e, rs, 64 * words);
-      break;
-    default:
-      mpz_urandomb (e, rs, 64 * words);
-      mpz_setbit (e, 64 * (words - 1));
-      break;
-    }
-}
-
-/* Bases of modulus m in class width N, kinds 0 .. 7. */
-static void
-make_base (mpz_ptr b, mpz_srcptr m, int N, int kind)
-{
-  switch (kind)
-    {
-    case 0: mpz_set_ui (b, 0); break;
-    case 1: mpz_set_ui (b, 1); break;
-    case 2: mpz_sub_ui (b, m, 1); break;
-    case 3: mpz_set (b, m); break;
-    case 4:                             /* R - 1 */
-      mpz_set_ui (b, 0);
-      mpz_setbit (b, 64 * N);
-      mpz_sub_ui (b, b, 1);
-      break;
-    case 5:                             /* above m, below R */
-      mpz_urandomb (b, rs, 64 * N);
-      break;
-    default: mpz_urandomm (b, rs, m); break;
-    }
-  if (mpz_sizeinbase (b, 2) > (size_t) 64 * N)
-    mpz_tdiv_r_2exp (b, b, 64 * N);
+  mpzg::pw::powm_coop<K> (x, in.bb.data () + j, in.eb.data () + j, EW, in.mb.data () + j,
+                          in.rb.data () + j, in.tb.data () + (size_t) j * T, (size_t) lanes);
+  const char *what = in.check (b, e, m);
+  if (what)
+    fail (what, b, e, m, T, K, EW);
 }
 
 /* The longest exponent of the random ones, in words: beyond the modulus up to 16
@@ -296,7 +165,7 @@ check_modulus (mpz_srcptr m, int count)
   mpz_inits (b, e, NULL);
   for (int c = 0; c < count; c++)
     {
-      make_base (b, m, N, (int) urand (8));
+      make_base (b, m, N, (int) urand (9));
       int kind = c < 3 ? c : 3 + (int) urand (4);
       int words = 1 + (int) urand (c == 3 ? long_words (N) : 3);
       make_exponent (e, words, kind);
@@ -322,7 +191,7 @@ check_full (void)
     {
       if (N > (k == 0 ? 64 : 32))
         continue;
-      make_base (b, m, N, 6);
+      make_base (b, m, N, 8);
       make_exponent (e, N, k == 0 ? 3 : 6);
       run_one<T, K> (b, e, (int) mpz_size (e), m);
     }
