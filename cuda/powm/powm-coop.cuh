@@ -258,6 +258,20 @@ MPZG_POWM_UNROLL
     p[(size_t) i * lanes * T] = r[i];
 }
 
+/* Whether the class of width N is cooperative, and its threads per instance
+   (powm.cu says why). */
+MPZG_POWM_HD constexpr bool
+powm_is_coop (unsigned N)
+{
+  return N >= MPZG_POWM_COOP_MIN_LIMBS;
+}
+
+MPZG_POWM_HD constexpr int
+powm_coop_threads (int N)
+{
+  return N <= 24 ? 4 : N <= 48 ? 8 : N <= 96 ? 16 : 32;
+}
+
 /* Scratch rows per instance of a class whose exponents have at most ew words:
    the table alone (the operands of the squarings stay in registers). */
 MPZG_POWM_HD size_t

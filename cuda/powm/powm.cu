@@ -5,7 +5,7 @@
    interleaved layout (loads and stores coalesce across the instances of a warp),
    Montgomery products and a fixed window (powm-core.cuh).  From there up, a team
    of T lanes of a warp per instance, K = N / T words each (powm-coop.cuh):
-   coop_threads picks the smallest T of 4, 8, 16, 32 that leaves K at most 6
+   powm_coop_threads picks the smallest T of 4, 8, 16, 32 that leaves K at most 6
    (8 at 256 words), so that an instance's numbers stay in registers: at K = 8
    ptxas spilled 8 to 20 bytes in the classes of 32 to 128 words, even with 168
    registers.  The kernels are instantiated per modulus width only: the
@@ -36,19 +36,6 @@ static_assert (sizeof powm_width / sizeof powm_width[0] == 16 && MPZG_POWM_MAX_L
    from 16 */
 static_assert (MPZG_POWM_COOP_MIN_LIMBS >= 16 && MPZG_POWM_COOP_MIN_LIMBS <= 65,
                "MPZG_POWM_COOP_MIN_LIMBS outside 16 .. 65");
-
-/* Threads per instance of the cooperative class of width N. */
-static constexpr int
-coop_threads (int N)
-{
-  return N <= 24 ? 4 : N <= 48 ? 8 : N <= 96 ? 16 : 32;
-}
-
-static constexpr bool
-coop (unsigned N)
-{
-  return N >= MPZG_POWM_COOP_MIN_LIMBS;
-}
 
 /* Inputs b (N rows), e (EW rows), m (N rows); output r (N rows); scratch
    powm_rows (EW) * N rows; row i of an operand at i * lanes.  The launch bounds
@@ -96,9 +83,9 @@ template <int N>
 static void
 launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_t st)
 {
-  if constexpr (coop (N))
+  if constexpr (powm_is_coop (N))
     {
-      const int T = coop_threads (N);
+      const int T = powm_coop_threads (N);
       const unsigned blocks = (unsigned) ((lanes * T + MPZG_POWM_COOP_BLOCK - 1)
                                           / MPZG_POWM_COOP_BLOCK);
       powm_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch, EW,
@@ -159,7 +146,7 @@ mpzg_mpn_powm_shape (unsigned cls, mpzg_mpn_shape *sh)
   sh->ow[2] = 0;
   sh->in_bytes = (size_t) (2 * N + EW) * sizeof (mpzg_mpn_word);
   sh->out_bytes = (size_t) N * sizeof (mpzg_mpn_word);
-  sh->itch = (coop (N) ? powm_coop_rows ((int) EW) : powm_rows ((int) EW)) * N;
+  sh->itch = (powm_is_coop (N) ? powm_coop_rows ((int) EW) : powm_rows ((int) EW)) * N;
 }
 
 extern "C" int

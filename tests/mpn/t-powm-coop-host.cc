@@ -23,56 +23,11 @@
 #include <vector>
 #include <gmp.h>
 
-#include "powm-coop.cuh"
+#include "powm-coop-host.h"
 #include "powm-host.h"
 
 using mpzg::u64;
 
-/* All TT threads of one instance. */
-template <int TT>
-struct host_x
-{
-  static const int V = TT;
-  int nv () const { return TT; }
-  int T () const { return TT; }
-  int tid (int v) const { return v; }
-
-  u64 bcast (const u64 (&w)[TT], int s) const { return w[s]; }
-
-  void
-  down (const u64 (&w)[TT], u64 (&o)[TT]) const
-  {
-    for (int v = 0; v < TT; v++)
-      o[v] = v + 1 < TT ? w[v + 1] : 0;
-  }
-
-  void
-  up (const u64 (&c)[TT], u64 (&cin)[TT], u64 &ctop) const
-  {
-    for (int v = 0; v < TT; v++)
-      cin[v] = v > 0 ? c[v - 1] : 0;
-    ctop = c[TT - 1];
-  }
-
-  /* the ballots' masks and the device's scan on them */
-  void
-  scan (const bool (&g)[TT], const bool (&p)[TT], u64 (&b)[TT], u64 &beta) const
-  {
-    unsigned G = 0, P = 0;
-    for (int v = 0; v < TT; v++)
-      {
-        G |= (unsigned) g[v] << v;
-        P |= (unsigned) p[v] << v;
-      }
-    u64 s = mpzg::chain_masks (G, P, 0);
-    for (int v = 0; v < TT; v++)
-      b[v] = (s >> v) & 1;
-    beta = (s >> TT) & 1;
-  }
-
-  /* the members' values are already the maxima over the instance's threads */
-  void maxi (int &) const {}
-};
 
 static void
 fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int T, int K, int EW)
