@@ -187,34 +187,58 @@
 #define MPZG_DIV_WORTH_AVG 16
 #define MPZG_DIV_WORTH_WORK ((double) (1 << 25))
 
-/* gcd (cuda/gcd/gcd.cu): one thread per instance, interleaved, Pornin's optimized
-   binary GCD; operands of up to MPZG_GCD_MAX_LIMBS limbs (the widest class of
-   gcd_width there), larger ones on the CPU.  Up to MPZG_GCD_REG_MAX limbs both
-   operands in registers (two 32-limb operands are 128 of a thread's 255 registers);
-   above, in shared memory, MPZG_GCD_SMEM_BLOCK threads per block (2 * 64 limbs *
-   8 bytes * 32 threads = 32 KB, within a block's default).  Provisional, not yet
-   measured: the register/shared split and block sizes come from the register
-   counts alone.  Auto mode, measured on the H100 with outputs already allocated
+/* gcd (cuda/gcd/gcd.cu): Pornin's optimized binary GCD on operands of up to
+   MPZG_GCD_MAX_LIMBS limbs (the widest class of gcd_width there), larger ones on
+   the CPU.
+   - One thread per instance, interleaved, up to MPZG_GCD_ONE_MAX limbs: up to
+     MPZG_GCD_REG_MAX limbs both operands in registers (two 32-limb operands are
+     128 of a thread's 255 registers); above, in shared memory, MPZG_GCD_SMEM_BLOCK
+     threads per block (2 * 64 limbs * 8 bytes * 32 threads = 32 KB, within a
+     block's default).  Provisional, not yet measured: the register/shared split and
+     block sizes come from the register counts alone.
+   - Cooperative (gcd-coop.cuh), contiguous, above MPZG_GCD_ONE_MAX limbs, and at
+     MPZG_GCD_ONE_MAX itself when MPZG_GCD_COOP_ONE_MAX is 1 (to compare the two
+     there; the one-thread class stays the default until measured): T = W /
+     MPZG_GCD_COOP_K threads per instance of width W, MPZG_GCD_COOP_K words of each
+     operand per thread.  Every thread runs the 30 steps of an outer iteration
+     itself, about what 20 words of the matrix's rows cost, so 16 words per thread
+     keep the redundant steps near half the work where the operands are long,
+     with the two operands in 64 of the thread's registers (148 to 172 in all, no
+     spills).  Groups of T <= 32 lanes,
+     MPZG_GCD_COOP_BLOCK threads per block; T = 64 (1024 limbs) a block of two
+     warps per instance.  Provisional, from instruction counts and the register
+     counts alone.
+   Auto mode, measured on the H100 with outputs already allocated
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 1024 pairs of 16 limbs (2.0 against 1.7 ms) and 256 pairs of 64 limbs
    (2.9 against 2.2), and won 9x with 16384 pairs of 16 limbs and 5.2x with 4096
    of 64.  So the GPU for batches whose count times the average largest operand's
    size squared reaches MPZG_GCD_WORTH_WORK, with operands averaging at least
-   MPZG_GCD_WORTH_AVG limbs. */
-#define MPZG_GCD_MAX_LIMBS 64
+   MPZG_GCD_WORTH_AVG limbs.  Above MPZG_GCD_ONE_MAX limbs, also at least
+   MPZG_GCD_WORTH_COOP_COUNT pairs: an instance there takes thousands of outer
+   iterations (some milliseconds at 1024 limbs), which only a batch that fills the
+   device hides, while GMP's subquadratic gcd gains there (not yet measured). */
+#define MPZG_GCD_MAX_LIMBS 1024
+#define MPZG_GCD_ONE_MAX 64
 #define MPZG_GCD_REG_MAX 32
 #define MPZG_GCD_BLOCK 128
 #define MPZG_GCD_SMEM_BLOCK 32
+#define MPZG_GCD_COOP_K 16
+#define MPZG_GCD_COOP_BLOCK 128
+#define MPZG_GCD_COOP_ONE_MAX 0
 #define MPZG_GCD_WORTH_AVG 4
 #define MPZG_GCD_WORTH_WORK ((double) (1 << 21))
+#define MPZG_GCD_WORTH_COOP_COUNT 256
 
-/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, five arrays of W words
-   per instance (a, b, two cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
+/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's one-thread classes, up to
+   MPZG_GCDEXT_MAX_LIMBS limbs, five arrays of W words per instance (a, b, two
+   cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
    in registers (five 8-limb arrays are 80 registers); above, in shared memory, at
    most MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a
    thread do not fit 48 KB (16 threads at 64 limbs).  Provisional, from the
    register counts.  Auto mode: about three times the gcd's work per element, the
    gcd's thresholds until measured. */
+#define MPZG_GCDEXT_MAX_LIMBS 64
 #define MPZG_GCDEXT_REG_MAX 8
 #define MPZG_GCDEXT_BLOCK 128
 #define MPZG_GCDEXT_SMEM_BLOCK 64

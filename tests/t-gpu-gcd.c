@@ -390,6 +390,33 @@ START_TEST (t_small)
 }
 END_TEST
 
+/* Every size from 65 limbs (above the one-thread classes) to the GPU's largest for
+   the longer operand, the shorter one of the same size, of a random one, or of one
+   limb, each of a random kind and signs: the cooperative classes at every size
+   they take, not only at their edges. */
+START_TEST (t_coop_sizes)
+{
+  const tst_op *op = &ops[_i];
+  size_t max = mpzg_mpn_gcd_max (), k;
+  tst_alias list[MAX_ALIASES];
+  tst_batch b;
+  TST_BEGIN ();
+  if (max <= 64)
+    return;
+  tst_batch_new (&b, 2, max - 64);
+  for (k = 65; k <= max; k++)
+    {
+      size_t r = tst_urand (3), nb = r == 0 ? k : r == 1 ? 1 + tst_urand (k) : 1;
+      push (&b, k, nb, (int) tst_urand (NKIND), (int) tst_urand (4));
+    }
+  tst_batch_shuffle (&b);
+  tst_check_op (op, NULL, b.in, b.n, "every size of the cooperative classes");
+  tst_check_op (op, &list[aliases_for (op, list) - 1], b.in, b.n,
+                "every size of the cooperative classes, aliased");
+  tst_batch_free (&b);
+}
+END_TEST
+
 /* ---- mixed batches, counts ----------------------------------------------------------- */
 
 /* An element at the edge of a random class, of a random kind and signs, or now and
@@ -555,6 +582,7 @@ add_tests (TCase *tc)
 {
   tcase_add_loop_test (tc, t_class_edges, 0, NOPS);
   tcase_add_loop_test (tc, t_small, 0, NOPS);
+  tcase_add_loop_test (tc, t_coop_sizes, 0, NOPS);
   tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
   tcase_add_loop_test (tc, t_counts, 0, NOPS);
   tcase_add_test (tc, t_fail_cuda);

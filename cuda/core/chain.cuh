@@ -1,74 +1,62 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* chain.cuh -- the per-thread halves of a carry (borrow) chain across the threads
-   that share one number, each holding K consecutive words of it: the operation on
-   a thread's own words, which says whether the thread generates a carry out (g) and
-   whether it would pass an incoming one on (p), and the incoming bit applied after
-   the scan over (g, p).  The scan itself is chain_masks on the threads' ballot
-   masks (Oancea and Watt; core/carry.cuh).  Host and device code: the cooperative
-   division (div/div-coop.cuh) and modular exponentiation (powm/powm-coop.cuh) use
-   them, and the host tests run them through host exchange contexts. */
+/* chain.cuh -- the carry (borrow) chain across the threads of one cooperating
+   instance, for the cooperative cores (div/div-coop.cuh, gcd/gcd-coop.cuh) and the
+   host contexts that emulate them in the tests.
+
+   Each thread of the chain generates a carry (g), propagates one (p: its words
+   are all ones after an addition, all zeros after a subtraction), or stops it; g
+   and p are exclusive.  Over 32 threads the scan is one addition on the ballot
+   masks (Oancea and Watt, "GPU Implementations for Midsize Integer Addition and
+   Multiplication"; core/carry.cuh): bit i of ((G | P) + G + cin) ^ P is the carry
+   into thread i, bit 32 the carry out.  Over several warps: each warp's carry out
+   on no carry in and whether it propagates as a whole, scanned the same way, give
+   each warp its carry in. */
 #ifndef MPZG_CHAIN_CUH
 #define MPZG_CHAIN_CUH
 
 #include "word.cuh"
 
 #ifdef __CUDACC__
+#define MPZG_CHAIN_HD __host__ __device__ __forceinline__
 #define MPZG_CHAIN_UNROLL _Pragma ("unroll")
 #else
+#define MPZG_CHAIN_HD inline
 #define MPZG_CHAIN_UNROLL
 #endif
 
 namespace mpzg {
 
-/* The carry (borrow) chain over the 32 items of two masks, G generating and P
-   propagating (disjoint), with carry cin into item 0: bit i of the result is the
-   carry into item i, bit 32 the carry out (Oancea and Watt; core/carry.cuh). */
-MPZG_WORD_HD u64
+/* The chain over the 32 items of the masks G (generate) and P (propagate), carry
+   cin into item 0: bit i the carry into item i, bit 32 the carry out. */
+MPZG_CHAIN_HD u64
 chain_masks (unsigned G, unsigned P, unsigned cin)
 {
   return (((u64) (G | P) + G + cin) ^ P);
 }
 
-/* R[0..K) -= c, a word: g = a borrow out, p = the words are now zero (one more
-   borrow would pass through). */
+/* R[0..K) += c, a word: g = a carry out, p = the words are now all ones. */
 template <int K>
-MPZG_WORD_HD void
-sub_word (u64 (&R)[K], u64 c, bool &g, bool &p)
+MPZG_CHAIN_HD void
+add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
 {
-  u64 x = R[0], b = x < c, z;
-  R[0] = x - c;
-  z = R[0];
-MPZG_CHAIN_UNROLL
-  for (int i = 1; i < K; i++)
-    {
-      x = R[i];
-      R[i] = x - b;
-      b = x < b;
-      z |= R[i];
-    }
-  g = b != 0;
-  p = z == 0;
-}
-
-/* R[0..K) -= b, a bit, the borrow out dropped (the scan accounted for it). */
-template <int K>
-MPZG_WORD_HD void
-sub_bit (u64 (&R)[K], u64 b)
-{
+  u64 a = ~0ull;
 MPZG_CHAIN_UNROLL
   for (int i = 0; i < K; i++)
     {
-      u64 x = R[i];
-      R[i] = x - b;
-      b = x < b;
+      u64 x = R[i] + c;
+      c = x < c;
+      R[i] = x;
+      a &= x;
     }
+  g = c != 0;
+  p = a == ~0ull;
 }
 
 /* The chain's flags of R[0..K) - D[0..K), the difference not kept: g = a
    borrow out, p = the difference is zero (an incoming borrow would pass
    through).  sub_masked then subtracts, or not, without a second array live. */
 template <int K>
-MPZG_WORD_HD void
+MPZG_CHAIN_HD void
 sub_flags (const u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
 {
   u64 b = 0, z = 0;
@@ -87,7 +75,7 @@ MPZG_CHAIN_UNROLL
 /* R[0..K) -= (D[0..K) & mask) + (b & mask), b the borrow in (a bit), the borrow
    out dropped (the scan accounted for it). */
 template <int K>
-MPZG_WORD_HD void
+MPZG_CHAIN_HD void
 sub_masked (u64 (&R)[K], const u64 (&D)[K], u64 mask, u64 b)
 {
   b &= mask;
@@ -101,57 +89,79 @@ MPZG_CHAIN_UNROLL
     }
 }
 
-/* R[0..K) += c, a word: g = a carry out, p = the words are now all ones. */
+/* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out. */
 template <int K>
-MPZG_WORD_HD void
-add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
-{
-  u64 a = ~0ull;
-MPZG_CHAIN_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-      a &= x;
-    }
-  g = c != 0;
-  p = a == ~0ull;
-}
-
-/* R[0..K) += D[0..K): g = a carry out, p = the words are now all ones. */
-template <int K>
-MPZG_WORD_HD void
-add_slice (u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
-{
-  u64 c = 0, a = ~0ull;
-MPZG_CHAIN_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i] + c;
-      c = x < c;
-      u64 y = x + D[i];
-      c += y < x;
-      R[i] = y;
-      a &= y;
-    }
-  g = c != 0;
-  p = a == ~0ull;
-}
-
-/* R[0..K) += c, a bit, the carry out dropped (the scan accounted for it). */
-template <int K>
-MPZG_WORD_HD void
+MPZG_CHAIN_HD u64
 add_bit (u64 (&R)[K], u64 c)
 {
 MPZG_CHAIN_UNROLL
   for (int i = 0; i < K; i++)
     {
-      u64 x = R[i] + c;
+      const u64 x = R[i] + c;
       c = x < c;
       R[i] = x;
     }
+  return c;
 }
+
+/* The chain over n threads (n <= 1024) as the device forms it: the masks of each
+   warp of 32 (a shorter last one padded with stops), then the chain over the
+   warps' sums.  b[i] = the carry into thread i; returns the carry out.  For the
+   host contexts of the tests, which run all threads of an instance. */
+MPZG_CHAIN_HD unsigned
+chain_threads (int n, const bool *g, const bool *p, unsigned cin, u64 *b)
+{
+  const int W = (n + 31) / 32;
+  unsigned G[32] = { 0 }, P[32] = { 0 }, SG = 0, SP = 0;
+  for (int v = 0; v < n; v++)
+    {
+      G[v / 32] |= (unsigned) g[v] << (v % 32);
+      P[v / 32] |= (unsigned) p[v] << (v % 32);
+    }
+  for (int w = 0; w < W; w++)
+    {
+      SG |= (unsigned) ((chain_masks (G[w], P[w], 0) >> 32) & 1) << w;
+      SP |= (unsigned) (P[w] == 0xffffffffu) << w;
+    }
+  const u64 sw = chain_masks (SG, SP, cin);
+  for (int v = 0; v < n; v++)
+    {
+      const int w = v / 32;
+      b[v] = (chain_masks (G[w], P[w], (unsigned) (sw >> w) & 1) >> (v % 32)) & 1;
+    }
+  if (W == 1)
+    return (unsigned) (chain_masks (G[0], P[0], cin) >> n) & 1;
+  return (unsigned) (sw >> W) & 1;
+}
+
+#ifdef __CUDACC__
+/* The chain over a block of nw warps (nw <= 32), thread order: this thread's
+   ballot masks G, P (its warp's), carry cin into thread 0.  sg, sp: nw words of
+   shared memory, written here and read after the one barrier this holds (the
+   caller keeps another barrier between that read and their next write).  Returns
+   the carry into this thread; cout the carry out of the block.  Every thread of
+   the block calls. */
+__device__ __forceinline__ unsigned
+chain_block (unsigned G, unsigned P, unsigned cin, unsigned *sg, unsigned *sp, unsigned nw,
+             unsigned &cout)
+{
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  if (lane == 0)
+    {
+      sg[w] = G;
+      sp[w] = P;
+    }
+  __syncthreads ();
+  /* lane l < nw: warp l's carry out on no carry in, and whether it propagates */
+  const unsigned Gl = lane < nw ? sg[lane] : 0, Pl = lane < nw ? sp[lane] : 0;
+  const bool gw = lane < nw && ((chain_masks (Gl, Pl, 0) >> 32) & 1) != 0;
+  const bool pw = lane < nw && Pl == 0xffffffffu;
+  const u64 s = chain_masks (__ballot_sync (0xffffffffu, gw), __ballot_sync (0xffffffffu, pw),
+                             cin);
+  cout = (unsigned) (s >> nw) & 1;
+  return (unsigned) (chain_masks (G, P, (unsigned) (s >> w) & 1) >> lane) & 1;
+}
+#endif
 
 } /* namespace mpzg */
 

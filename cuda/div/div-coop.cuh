@@ -17,7 +17,7 @@
    per thread, which is a carry chain: thread t generates a borrow when subtracting
    C_{t-1} borrowed out of its words, and propagates one when its words became zero
    (g and p are exclusive: a borrow out leaves B^K - C_{t-1} + x >= 1).  A scan over
-   (g, p) (core/carry.cuh's ballot trick, warp by warp and then over the warps' sums)
+   (g, p) (core/chain.cuh: ballot masks, warp by warp and then over the warps' sums)
    gives every thread its incoming borrow bit b_t.  Then, with beta the borrow out of
    the last thread, window - q d = (top - C_{T-1} - beta) B^ND + (the new words), and
    since the 3-by-2 digit is the true one or one too large, the first factor is 0 or
@@ -53,10 +53,65 @@
 #define MPZG_DIV_COOP_CUH
 
 #include "div-core.cuh"
-#include "../core/chain.cuh"   /* chain_masks and the per-thread halves of the chains */
+#include "../core/chain.cuh"
 
 namespace mpzg {
 namespace dv {
+
+/* R[0..K) -= c, a word: g = a borrow out, p = the words are now zero (one more
+   borrow would pass through). */
+template <int K>
+MPZG_DIV_HD void
+sub_word (u64 (&R)[K], u64 c, bool &g, bool &p)
+{
+  u64 x = R[0], b = x < c, z;
+  R[0] = x - c;
+  z = R[0];
+MPZG_DIV_UNROLL
+  for (int i = 1; i < K; i++)
+    {
+      x = R[i];
+      R[i] = x - b;
+      b = x < b;
+      z |= R[i];
+    }
+  g = b != 0;
+  p = z == 0;
+}
+
+/* R[0..K) -= b, a bit, the borrow out dropped (the scan accounted for it). */
+template <int K>
+MPZG_DIV_HD void
+sub_bit (u64 (&R)[K], u64 b)
+{
+MPZG_DIV_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      u64 x = R[i];
+      R[i] = x - b;
+      b = x < b;
+    }
+}
+
+/* R[0..K) += D[0..K): g = a carry out, p = the words are now all ones. */
+template <int K>
+MPZG_DIV_HD void
+add_slice (u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
+{
+  u64 c = 0, a = ~0ull;
+MPZG_DIV_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      u64 x = R[i] + c;
+      c = x < c;
+      u64 y = x + D[i];
+      c += y < x;
+      R[i] = y;
+      a &= y;
+    }
+  g = c != 0;
+  p = a == ~0ull;
+}
 
 /* The digit of the window whose top words are (top, r1, r0), (top, r1) <= (d1, d0):
    B - 1 when they are equal (the window is below B times the divisor), else the
@@ -351,23 +406,9 @@ struct block_x
   __device__ __forceinline__ void
   scan (const bool (&g)[1], const bool (&p)[1], u64 (&b)[1], u64 &beta)
   {
-    const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    unsigned G = __ballot_sync (0xffffffffu, g[0]), P = __ballot_sync (0xffffffffu, p[0]);
-    if (lane == 0)
-      {
-        sm->g[which][w] = G;
-        sm->p[which][w] = P;
-      }
-    __syncthreads ();
-    /* lane l < W: warp l's carry out on no carry in, and whether it propagates */
-    unsigned Gl = lane < (unsigned) W ? sm->g[which][lane] : 0;
-    unsigned Pl = lane < (unsigned) W ? sm->p[which][lane] : 0;
-    bool gw = lane < (unsigned) W && ((chain_masks (Gl, Pl, 0) >> 32) & 1) != 0;
-    bool pw = lane < (unsigned) W && Pl == 0xffffffffu;
-    unsigned SG = __ballot_sync (0xffffffffu, gw), SP = __ballot_sync (0xffffffffu, pw);
-    u64 sw = chain_masks (SG, SP, 0);
-    b[0] = (chain_masks (G, P, (unsigned) (sw >> w) & 1) >> lane) & 1;
-    beta = (sw >> W) & 1;
+    unsigned G = __ballot_sync (0xffffffffu, g[0]), P = __ballot_sync (0xffffffffu, p[0]), out;
+    b[0] = chain_block (G, P, 0, sm->g[which], sm->p[which], (unsigned) W, out);
+    beta = out;
     which = 1;                  /* a second scan in this digit is the add-back's */
   }
 

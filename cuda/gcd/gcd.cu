@@ -1,29 +1,53 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gcd.cu -- the greatest common divisor of magnitudes on the device.
 
-   One thread per instance on the interleaved layout (loads and stores coalesce
-   across the instances of a warp), Pornin's optimized binary GCD (gcd-core.cuh).
+   Pornin's optimized binary GCD, in two shapes chosen by the class width W:
+
+   - W <= MPZG_GCD_ONE_MAX: one thread per instance on the interleaved layout
+     (loads and stores coalesce across the instances of a warp; gcd-core.cuh).  Up
+     to MPZG_GCD_REG_MAX words the operands live in registers; above, in shared
+     memory (interleaved by thread, so a warp's accesses are conflict-free): two
+     operands of 64 words are 256 32-bit registers, more than a thread has.
+   - Above (and at MPZG_GCD_ONE_MAX when MPZG_GCD_COOP_ONE_MAX is 1): T = W / K
+     cooperating threads per instance, K = MPZG_GCD_COOP_K words of each operand
+     per thread in registers (gcd-coop.cuh), on the contiguous layout (a group
+     reads and writes its instance's consecutive words).  T <= 32: groups of T
+     lanes, several instances per warp; T = 64 (1024 words): one block of two
+     warps per instance.  A warp of 32 lanes with 32 words each would hold the
+     operands in 128 registers of 255, and with the rows' temporaries on top
+     ptxas takes all 255 and spills some 250 bytes a thread; two warps of 16
+     words keep every thread at the register use of the 512-word class, for
+     shared memory and a barrier in each of the iteration's seven exchanges.
+
    Classes: one width W for both operands, the smallest of gcd_width that holds the
    longer one; unequal sizes need no class of their own, since the binary method's
-   cost follows len(a) + len(b) and the active length shrinks with the operands.
-   Up to MPZG_GCD_REG_MAX words the operands live in registers; above, in shared
-   memory (interleaved by thread, so a warp's accesses are conflict-free): two
-   operands of 64 words are 256 32-bit registers, more than a thread has. */
+   cost follows len(a) + len(b) and the active length shrinks with the operands. */
 
 #include <cuda_runtime.h>
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
 #include "gcd-core.cuh"
+#include "gcd-coop.cuh"
 
 namespace mpzg {
 namespace gc {
 
-static const unsigned gcd_width[] = { 1, 2, 4, 8, 16, 32, 64 };
+static const unsigned gcd_width[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
 static const unsigned NW = sizeof gcd_width / sizeof gcd_width[0];
-static_assert (sizeof gcd_width / sizeof gcd_width[0] == 7 && MPZG_GCD_MAX_LIMBS == 64,
-               "gcd_width and MPZG_GCD_MAX_LIMBS disagree");
-static_assert (MPZG_GCD_MAX_LIMBS <= MPZG_MPN_INTERLEAVED_MAX,
-               "the host stages gcd operands through the interleaved tile");
+static_assert (sizeof gcd_width / sizeof gcd_width[0] == 11 && MPZG_GCD_MAX_LIMBS == 1024
+               && MPZG_GCD_ONE_MAX == 64,
+               "gcd_width and the limits of tuning.h disagree");
+static_assert (MPZG_GCD_ONE_MAX <= MPZG_MPN_INTERLEAVED_MAX,
+               "the host stages the interleaved gcd classes through a fixed tile");
+static_assert (MPZG_GCD_COOP_K == 16 && MPZG_GCD_COOP_BLOCK % 32 == 0,
+               "the cooperative shapes: T = W / 16, from 4 lanes at 64 words to two warps");
+
+/* Whether class width W takes the cooperative kernel. */
+static bool
+coop (unsigned W)
+{
+  return W > MPZG_GCD_ONE_MAX || (W == MPZG_GCD_ONE_MAX && MPZG_GCD_COOP_ONE_MAX);
+}
 
 /* Inputs a (W rows), b (W rows); output g (W rows); row i of an operand at
    i * lanes. */
@@ -67,6 +91,64 @@ gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes
   gcd<W> (s);
   for (int k = 0; k < W; k++)
     out[(size_t) k * lanes + j] = s.at (1, k);
+}
+
+/* The cooperative kernels, contiguous: a (count instances of W words), then b;
+   g (count instances of W words). */
+
+/* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
+template <int K, int TG>
+__global__ void __launch_bounds__ (MPZG_GCD_COOP_BLOCK)
+gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
+{
+  const size_t W = (size_t) TG * K;
+  const size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / TG;
+  if (j >= count)
+    return;                     /* the whole group */
+  group_x<TG> x;
+  gcd_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W);
+}
+
+/* One block of NWP warps per instance; W = 32 NWP K.  A register cap instead of
+   launch bounds: under __launch_bounds__ (64) ptxas settles on 168 registers and
+   spills a word, with a cap of 192 it takes 172 and spills nothing. */
+template <int K, int NWP>
+__global__ void __maxnreg__ (192)
+gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
+{
+  __shared__ gcd_block_smem sm;
+  const size_t W = (size_t) 32 * NWP * K, j = blockIdx.x;
+  block_x<NWP> x (&sm);
+  gcd_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W);
+}
+
+template <int TG>
+static void
+launch_group (const u64 *in, u64 *out, size_t count, cudaStream_t st)
+{
+  const size_t per = MPZG_GCD_COOP_BLOCK / TG;
+  const unsigned blocks = (unsigned) ((count + per - 1) / per);
+  gcd_group_kernel<MPZG_GCD_COOP_K, TG><<<blocks, MPZG_GCD_COOP_BLOCK, 0, st>>> (in, out, count);
+}
+
+static int
+launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
+{
+  switch (W / MPZG_GCD_COOP_K)
+    {
+    case 4: launch_group<4> (in, out, count, st); break;
+    case 8: launch_group<8> (in, out, count, st); break;
+    case 16: launch_group<16> (in, out, count, st); break;
+    case 32: launch_group<32> (in, out, count, st); break;
+    case 64:
+      if (count > 0x7fffffffu)
+        return (int) cudaErrorInvalidValue;
+      gcd_block_kernel<MPZG_GCD_COOP_K, 2><<<(unsigned) count, 64, 0, st>>> (in, out, count);
+      break;
+    default:
+      return (int) cudaErrorInvalidValue;
+    }
+  return (int) cudaGetLastError ();
 }
 
 /* Index of the smallest width >= n, or NW. */
@@ -125,7 +207,7 @@ mpzg_mpn_gcd_shape (unsigned cls, mpzg_mpn_shape *sh)
 {
   unsigned W = gcd_width[cls];
   sh->cls = cls;
-  sh->layout = MPZG_MPN_INTERLEAVED;
+  sh->layout = coop (W) ? MPZG_MPN_CONTIGUOUS : MPZG_MPN_INTERLEAVED;
   sh->w[0] = W;
   sh->w[1] = W;
   sh->w[2] = 0;
@@ -153,6 +235,8 @@ mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_m
   if (lanes == 0)
     return 0;
   cudaStream_t st = (cudaStream_t) s;
+  if (coop (sh->w[0]))
+    return launch_coop (sh->w[0], in, out, lanes, st);
   switch (sh->w[0])
     {
 #define MPZG_GCD_K(k) case k: launch<k> (in, out, lanes, st); break;

@@ -18,8 +18,9 @@ namespace gc {
 
 static const unsigned gcdext_width[] = { 1, 2, 4, 8, 16, 32, 64 };
 static const unsigned NXW = sizeof gcdext_width / sizeof gcdext_width[0];
-static_assert (sizeof gcdext_width / sizeof gcdext_width[0] == 7 && MPZG_GCD_MAX_LIMBS == 64,
-               "gcdext_width and MPZG_GCD_MAX_LIMBS disagree");
+static_assert (sizeof gcdext_width / sizeof gcdext_width[0] == 7
+               && MPZG_GCDEXT_MAX_LIMBS == 64,
+               "gcdext_width and MPZG_GCDEXT_MAX_LIMBS disagree");
 
 /* Threads per block of the shared memory kernel: the largest power of two up to
    MPZG_GCDEXT_SMEM_BLOCK whose five arrays of W words fit in 48 KB. */

@@ -179,16 +179,17 @@ addsub_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-static void
-addsub_grow (const mpzg_gpu_xfer *x)
+static size_t
+addsub_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       grown += mpzg_grow (p->out[0][t->e], result_words (t));
     }
+  return grown;
 }
 
 /* Auto mode: end to end the host's copying into and out of pinned memory alone

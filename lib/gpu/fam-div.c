@@ -176,12 +176,12 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
 
 /* Room for the quotient (nn - nd + 2 words: one more for |q| + 1) in out[qo] and the
    remainder (nd words) in out[ro]. */
-static inline void
-div_grow (const mpzg_gpu_xfer *x, int qo, int ro)
+static inline size_t
+div_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end, int qo, int ro)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       if (qo >= 0)
@@ -190,6 +190,7 @@ div_grow (const mpzg_gpu_xfer *x, int qo, int ro)
       if (ro >= 0)
         grown += mpzg_grow (p->out[ro][t->e], t->n[1]);
     }
+  return grown;
 }
 
 /* Auto mode: measured thresholds (tuning.h). */
@@ -207,9 +208,9 @@ div_worthwhile (size_t count, size_t limbs)
   {                                                                                     \
     div_unpack (x, begin, end, round, qo, ro);                                          \
   }                                                                                     \
-  static void fam##_grow (const mpzg_gpu_xfer *x)                                       \
+  static size_t fam##_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)          \
   {                                                                                     \
-    div_grow (x, qo, ro);                                                               \
+    return div_grow (x, begin, end, qo, ro);                                            \
   }                                                                                     \
   const mpzg_gpu_family mpzg_gpu_##fam = {                                              \
     .name = #fam,                                                                       \

@@ -2,12 +2,14 @@
 /* fam-gcd.c -- gcd on the GPU: mpz_gcd around the device's gcd of magnitudes
    (mpzg_mpn_gcd).  The gcd is unique and non-negative: the operands' signs play no
    part, gcd (a, 0) = |a| and gcd (0, 0) = 0 (the device does all three).  Both
-   operands are padded to the class of the longer one.
+   operands are padded to the class of the longer one; the one-thread classes are
+   interleaved, the cooperative ones contiguous (gcd-pairs.h packs both).
 
    Outputs may be inputs of the same index: the inputs are packed before the launch,
    and an output is written only by unpack, from the device's words. */
 
 #include <config.h>
+#include <string.h>
 #include "mpzg.h"
 #include "gpu.h"
 #include "gcd-pairs.h"
@@ -23,7 +25,8 @@ gcd_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   const mpzg_gpu_chunk *c = x->c;
-  const size_t lanes = c->lanes, cnt = c->count;
+  const size_t lanes = c->lanes, cnt = c->count, W = p->ci[c->cls].sh.w[0];
+  const int il = p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED;
   const mpzg_word *out = x->buf;
   mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
@@ -36,7 +39,10 @@ gcd_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
       mpzg_word g[MPZG_GCD_MAX_LIMBS];
       size_t n = gcd_words (t);
-      mpzg_column (g, out, lanes, j, n);
+      if (il)
+        mpzg_column (g, out, lanes, j, n);
+      else
+        memcpy (g, out + j * W, n * sizeof *g);
       while (n > 0 && g[n - 1] == 0)
         n--;
       mpzg_unstage (p->out[0][t->e], g, n, 0);
@@ -44,25 +50,29 @@ gcd_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-static void
-gcd_grow (const mpzg_gpu_xfer *x)
+static size_t
+gcd_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       grown += mpzg_grow (p->out[0][t->e], gcd_words (t));
     }
+  return grown;
 }
 
-/* Auto mode: measured thresholds (tuning.h). */
+/* Auto mode: measured thresholds (tuning.h); above the one-thread classes, a
+   batch large enough to fill the device (provisional). */
 static int
 gcd_worthwhile (size_t count, size_t limbs)
 {
   if (count == 0)
     return 0;
   double avg = (double) limbs / (double) count;
+  if (avg > MPZG_GCD_ONE_MAX && count < MPZG_GCD_WORTH_COOP_COUNT)
+    return 0;
   return avg >= MPZG_GCD_WORTH_AVG && avg * avg * (double) count >= MPZG_GCD_WORTH_WORK;
 }
 

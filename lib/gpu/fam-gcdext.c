@@ -65,7 +65,7 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_prefetch_output (p->out[0][u->e], gcd_words (u));
         }
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
-      mpzg_word g[MPZG_GCD_MAX_LIMBS], v[MPZG_GCD_MAX_LIMBS];
+      mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
       device_results (G, V, g, v, x->buf, lanes, W, j);
       if (so != NULL || to != NULL)
@@ -85,12 +85,12 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 }
 
 /* Room for g, and for s and t (|s| <= |b|, |t| <= |a|). */
-static void
-gcdext_grow (const mpzg_gpu_xfer *x)
+static size_t
+gcdext_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       grown += mpzg_grow (p->out[0][t->e], gcd_words (t));
@@ -99,6 +99,7 @@ gcdext_grow (const mpzg_gpu_xfer *x)
       if (p->out[2] != NULL)
         grown += mpzg_grow (p->out[2][t->e], t->n[0] > 0 ? t->n[0] : 1);
     }
+  return grown;
 }
 
 static void
@@ -119,7 +120,7 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_prefetch_output (p->out[0][u->e], u->n[1]);
         }
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
-      mpzg_word g[MPZG_GCD_MAX_LIMBS], v[MPZG_GCD_MAX_LIMBS];
+      mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
       device_results (G, V, g, v, x->buf, lanes, W, j);
       int exists = mpzg_invert_norm (r, G, p->in[0][e->e], p->in[1][e->e], V, w);

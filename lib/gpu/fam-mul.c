@@ -117,16 +117,17 @@ mul_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-static void
-mul_grow (const mpzg_gpu_xfer *x)
+static size_t
+mul_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       grown += mpzg_grow (p->out[0][t->e], (size_t) t->n[0] + t->n[1]);
     }
+  return grown;
 }
 
 /* Auto mode: end to end the GPU beat GMP on all cores from 16-limb operands, and

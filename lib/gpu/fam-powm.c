@@ -158,18 +158,19 @@ powm_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 /* Room for the result: |m|'s words, except for the elements packing found without
    an inverse (the contract leaves their outputs as they were, allocation
    included). */
-static void
-powm_grow (const mpzg_gpu_xfer *x)
+static size_t
+powm_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   size_t grown = 0;
-  for (size_t j = 0; j < x->c->count && (j < MPZG_GROW_PROBE || grown > 0); j++)
+  for (size_t j = begin; j < end; j++)
     {
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       if (t->cmp)
         continue;               /* no inverse (pack): its output stays untouched */
       grown += mpzg_grow (p->out[0][t->e], t->n[2]);
     }
+  return grown;
 }
 
 /* Auto mode: provisional until measured (tuning.h). */

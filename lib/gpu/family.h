@@ -108,15 +108,16 @@ struct mpzg_gpu_family
      once, on disjoint ranges; each ends with mpzg_stream_fence. */
   void (*pack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
   void (*unpack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
-  /* Makes room in the outputs of every element of chunk x->c for its results (buf
-     unused).  Runs on one thread, after the chunk is packed and before it is
-     unpacked: outputs that must grow are allocated by one thread ahead of the
-     unpacking, since allocations from many threads at once contend in the C
-     library's allocator (fresh outputs written by 16 threads took 4x longer than
-     by one).  Values are preserved: an output may be an input still needed if the
-     device fails.  Only a speed-up: unpack must still make room where it is
-     missing (mpz_limbs_write does), so grow may stop early (MPZG_GROW_PROBE). */
-  void (*grow) (const mpzg_gpu_xfer *x);
+  /* Makes room in the outputs of elements [begin, end) of chunk x->c (positions in
+     the chunk, buf unused) for their results; returns how many outputs grew.  Runs
+     on several threads at once, on disjoint ranges, in the step after the chunk was
+     packed: the outputs that must grow (fresh ones, as in a ported program's first
+     call) are allocated ahead of the unpacking, which then only writes.  Values are
+     preserved: an output may be an input still needed if the device fails.  Only a
+     speed-up: unpack must still make room where it is missing (mpz_limbs_write
+     does), so the pipeline stops growing a chunk whose first MPZG_GROW_PROBE
+     outputs all had room.  NULL: outputs grow only as they are unpacked. */
+  size_t (*grow) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
   /* Once per device before the first launch there (that device current). */
   int (*setup) (const mpzg_mpn_device *dev);
   /* Queues the kernels of one chunk of `lanes` instances of shape sh. */

@@ -40,14 +40,28 @@ mpzg_gcd_pairs_plan (mpzg_gpu_plan *p, size_t begin, size_t end, unsigned (*clas
     }
 }
 
-/* Packs lane groups [begin, end) of a chunk: a and b, each at the class width. */
+/* Packs a chunk's units [begin, end): a and b, each at the class width; lane
+   groups on the interleaved layout, instances on the contiguous one (a's of all
+   instances, then b's). */
 static inline void
 mpzg_gcd_pairs_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
   const mpzg_gpu_plan *p = x->p;
   const mpzg_gpu_chunk *c = x->c;
   const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
-  mpzg_word tile[2 * MPZG_GCD_MAX_LIMBS * MPZG_LANES];
+  if (p->ci[c->cls].sh.layout == MPZG_MPN_CONTIGUOUS)
+    {
+      for (size_t j = begin; j < end; j++)
+        {
+          mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
+          const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
+          mpzg_stage_in (x->buf + j * W, mpz_limbs_read (p->in[0][t->e]), t->n[0], W);
+          mpzg_stage_in (x->buf + (cnt + j) * W, mpz_limbs_read (p->in[1][t->e]), t->n[1], W);
+        }
+      mpzg_stream_fence ();
+      return;
+    }
+  mpzg_word tile[2 * MPZG_MPN_INTERLEAVED_MAX * MPZG_LANES];
   for (size_t g = begin; g < end; g++)
     {
       size_t j0 = g * MPZG_LANES;

@@ -164,21 +164,29 @@ mpzg_prefetch_output (mpz_srcptr r, size_t n)
 }
 
 /* Room for n limbs in r, its value kept (mpzg_gpu_family.grow); returns 1 if r had
-   to grow.  GMP has no call that reads an mpz_t's allocation, so this reads the
-   field of its public struct. */
+   to grow.  The new limbs come from the calling thread's allocation and the old
+   ones are freed, rather than reallocated: the C library's realloc keeps a block in
+   the arena of the thread that first allocated it (for fresh outputs, the caller's
+   thread), so threads growing outputs at once would all wait on that one arena,
+   page faults included.  GMP has no call that reads an mpz_t's allocation, so this
+   reads the field of its public struct. */
 static inline int
 mpzg_grow (mpz_ptr r, size_t n)
 {
+  mpz_t t;
   if ((size_t) r->_mp_alloc >= n)
     return 0;
-  mpz_realloc2 (r, (mp_bitcnt_t) n * GMP_NUMB_BITS);
+  mpz_init2 (t, (mp_bitcnt_t) n * GMP_NUMB_BITS);
+  mpz_set (t, r);
+  mpz_swap (t, r);
+  mpz_clear (t);
   return 1;
 }
 
-/* A grow hook stops once the first MPZG_GROW_PROBE outputs of a chunk all had room:
-   the caller's outputs are then most likely allocated already (a loop that calls
-   again on the same arrays), and scanning the rest would cost a pass over the
-   chunk's mpz_t on one thread.  Any output that still must grow grows while it is
+/* The pipeline grows a chunk's outputs only if some of its first MPZG_GROW_PROBE
+   had to grow: otherwise the caller's outputs are most likely allocated already (a
+   loop that calls again on the same arrays), and scanning the rest would cost a
+   pass over the chunk's mpz_t.  Any output that still must grow grows while it is
    unpacked (mpz_limbs_write). */
 #define MPZG_GROW_PROBE 64
 

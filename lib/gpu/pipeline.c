@@ -3,17 +3,18 @@
    team of host threads, and account for every element when the device fails.
 
    Chunk k goes to slot k % MPZG_SLOTS.  Each step: (A) thread 0 waits for the slot's
-   previous chunk to come back; barrier; (B) every thread unpacks its share of that
-   chunk and packs its share of chunk k; barrier; (C) thread 0 queues chunk k's
-   upload, kernels and download on the slot's stream.  While the device works on up
-   to MPZG_SLOTS chunks, the team packs and unpacks the others.  Shared decisions
-   (the error) are written only by thread 0 before a barrier and read by all after
-   it, so that every thread leaves the loop at the same step.
+   previous chunk to come back; barrier; (B) the threads grow the outputs of chunk
+   k - 1 where they lack room, unpack the slot's previous chunk and pack chunk k;
+   barrier; (C) thread 0 queues chunk k's upload, kernels and download on the slot's
+   stream.  While the device works on up to MPZG_SLOTS chunks, the team packs and
+   unpacks the others.  Shared decisions (the error) are written only by thread 0
+   before a barrier and read by all after it, so that every thread leaves the loop
+   at the same step.
 
-   A chunk's outputs are written only when it is unpacked, after its event said the
-   device finished it without error; so when the device fails, the chunks not yet
-   unpacked are exactly the elements left untouched, and the caller can recompute
-   them with GMP or name the first. */
+   A chunk's outputs are written only when it is unpacked (growing them keeps their
+   values), after its event said the device finished it without error; so when the
+   device fails, the chunks not yet unpacked are exactly the elements left
+   untouched, and the caller can recompute them with GMP or name the first. */
 
 #include <config.h>
 #include <stdio.h>
@@ -64,7 +65,10 @@ typedef struct
   double t_wait, t_host, t_issue, t_bar;  /* thread 0's time in A, B, C and the barriers */
   size_t next;                  /* phase B: the next unit to claim; thread 0 resets it in C */
   long grow;                    /* phase B: the chunk whose outputs to grow, or -1 */
+  int probe;                    /* phase B: what growing its first outputs found */
 } pipe_state;
+
+enum { PROBE_PENDING, PROBE_GROW, PROBE_ROOM };
 
 #if MPZG_SLOTS < 2
 #error "a chunk's outputs grow in the step after its packing, before its unpacking"
@@ -78,43 +82,65 @@ now_s (void)
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-/* Phase B of one step: the units of unpacking chunk u (if any) and then of packing
-   chunk k (if any), claimed by the team's threads in runs of about
-   MPZG_CLAIM_WORDS words.  Claimed, not cut into equal shares: on a host whose
-   virtual cores are descheduled for milliseconds, the whole team would wait at the
-   barrier for the slowest share. */
+/* Phase B of one step: growing the outputs of the chunk packed last step (if any),
+   unpacking chunk u (if any) and packing chunk k (if any), claimed by the team's
+   threads in runs (about MPZG_CLAIM_WORDS words for packing and unpacking,
+   MPZG_GROW_PROBE outputs for growing).  Claimed, not cut into equal shares: on a
+   host whose virtual cores are descheduled for milliseconds, the whole team would
+   wait at the barrier for the slowest share.  The first claim is the probe, the
+   grown chunk's first MPZG_GROW_PROBE outputs; the rest of its outputs come last,
+   so that the probe has said by then whether they need growing at all. */
 static void
 xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_gpu_chunk *k,
            mpzg_word *kbuf)
 {
   mpzg_gpu_plan *p = ps->p;
-  mpzg_gpu_xfer xu = { p, u, ubuf }, xk = { p, k, kbuf };
+  const mpzg_gpu_chunk *g = ps->grow >= 0 && p->fam->grow != NULL ? &p->ch[ps->grow] : NULL;
+  mpzg_gpu_xfer xu = { p, u, ubuf }, xk = { p, k, kbuf }, xg = { p, g, NULL };
   size_t cu = 1, ck = 1;
   size_t nu = u ? mpzg_gpu_units (p, u, &cu) : 0, nk = k ? mpzg_gpu_units (p, k, &ck) : 0;
-  size_t gu = MPZG_CLAIM_WORDS / cu + 1, gk = MPZG_CLAIM_WORDS / ck + 1;
-  /* the first thread here grows the outputs of the chunk packed last step */
-  long g = __atomic_exchange_n (&ps->grow, -1, __ATOMIC_RELAXED);
-  if (g >= 0 && p->fam->grow != NULL)
-    {
-      mpzg_gpu_xfer xg = { p, &p->ch[g], NULL };
-      p->fam->grow (&xg);
-    }
+  size_t ng = g ? g->count : 0, np = ng < MPZG_GROW_PROBE ? ng : MPZG_GROW_PROBE;
+  /* the claims: [0, end[0]) the probe, then unpacking, packing, the rest of growing */
+  size_t end[4], run[4] = { np, MPZG_CLAIM_WORDS / cu + 1, MPZG_CLAIM_WORDS / ck + 1,
+                            MPZG_GROW_PROBE };
+  end[0] = np;
+  end[1] = end[0] + nu;
+  end[2] = end[1] + nk;
+  end[3] = end[2] + (ng - np);
   for (;;)
     {
-      /* claims of gu units (never across into the packing) until the unpacking is
-         handed out, then of gk */
       size_t at = __atomic_load_n (&ps->next, __ATOMIC_RELAXED), want;
+      int s;
       do
-        want = at < nu ? (nu - at < gu ? nu - at : gu) : gk;
-      while (at < nu + nk
+        {
+          for (s = 0; s < 3 && at >= end[s]; s++)
+            ;
+          want = end[s] - at < run[s] ? end[s] - at : run[s];
+          if (s == 3 && __atomic_load_n (&ps->probe, __ATOMIC_ACQUIRE) == PROBE_ROOM)
+            want = end[3] - at;         /* nothing to grow: skip the rest at once */
+        }
+      while (at < end[3]
              && !__atomic_compare_exchange_n (&ps->next, &at, at + want, 1, __ATOMIC_RELAXED,
                                               __ATOMIC_RELAXED));
-      if (at >= nu + nk)
+      if (at >= end[3])
         return;
-      if (at < nu)
-        p->fam->unpack (&xu, at, at + want < nu ? at + want : nu);
-      else
-        p->fam->pack (&xk, at - nu, at - nu + want < nk ? at - nu + want : nk);
+      switch (s)
+        {
+        case 0:
+          __atomic_store_n (&ps->probe, p->fam->grow (&xg, 0, np) > 0 ? PROBE_GROW : PROBE_ROOM,
+                            __ATOMIC_RELEASE);
+          break;
+        case 1:
+          p->fam->unpack (&xu, at - end[0], at - end[0] + want);
+          break;
+        case 2:
+          p->fam->pack (&xk, at - end[1], at - end[1] + want);
+          break;
+        default:
+          /* before the probe has answered (a small step): grow, only a speed-up */
+          if (__atomic_load_n (&ps->probe, __ATOMIC_ACQUIRE) != PROBE_ROOM)
+            p->fam->grow (&xg, np + at - end[2], np + at - end[2] + want);
+        }
     }
 }
 
@@ -201,6 +227,7 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
           else
             q->pending = (long) k;
           ps->grow = (long) k;
+          ps->probe = PROBE_PENDING;
           ps->t_issue += now_s () - t0;
         }
     }
@@ -219,6 +246,7 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
             ps->done[pd] = 1;
           q->pending = -1;
           ps->next = 0;
+          ps->grow = -1;        /* the last chunk packed grew in the first of these steps */
         }
     }
 }

@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* gcd-cases.h -- operand pairs for the gcd tests (t-bingcd-host.cc, t-bingcd.c): the
-   sizes of the device's classes and the kinds of pairs that reach the binary
-   GCD's edges.  C and C++. */
+/* gcd-cases.h -- operand pairs for the gcd tests (t-bingcd-host.cc,
+   t-gcd-coop-host.cc, t-bingcd.c): the sizes of the device's classes and the
+   kinds of pairs that reach the binary GCD's edges.  C and C++. */
 #ifndef MPZG_GCD_CASES_H
 #define MPZG_GCD_CASES_H
 
 #include <gmp.h>
 
-/* The class widths of cuda/gcd/gcd.cu, in words. */
+/* The class widths of cuda/gcd/gcd.cu, in words: those of the one-thread code
+   (gcd-core.cuh, and the extended gcd's), and those of the cooperative code
+   (gcd-coop.cuh; the 64-word class has both). */
 static const int gcd_widths[] = { 1, 2, 4, 8, 16, 32, 64 };
 #define GCD_NWIDTHS ((int) (sizeof gcd_widths / sizeof gcd_widths[0]))
 #define GCD_MAX 64
+static const int gcd_coop_widths[] = { 64, 128, 256, 512, 1024 };
+#define GCD_COOP_NWIDTHS ((int) (sizeof gcd_coop_widths / sizeof gcd_coop_widths[0]))
+#define GCD_COOP_MAX 1024
 
 enum
 {

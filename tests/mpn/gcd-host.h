@@ -56,16 +56,55 @@ gcd_host_lanes (const unsigned long long *buf, int n, int lanes, int j, int W)
       }
 }
 
-/* The fixed edges of every class, each pair of the first nx (6 or 7) of 0, 1,
-   all ones, 2^(bits-1), all ones but bit 1, 2^(bits-1) + 1 and 2 (bits the
-   class's width) through check (a, b, "edge"). */
+/* The largest ratio of an instance's outer iterations to the binary GCD's bound
+   that gcd_host_iterations has seen. */
+static double gcd_host_worst_ratio;
+
+/* Checks the outer iterations of the pair (a, b) in class W against the binary
+   GCD's bound (len(a') + len(b') - 1 steps for the odd parts, `steps` per
+   iteration, plus the last iteration that leaves a = 0), the property Pornin's
+   approximations must keep; counts a failure where it is exceeded.  what names
+   the code and the kind in the message. */
+static inline void
+gcd_host_iterations (mpz_srcptr a, mpz_srcptr b, int iterations, int steps, const char *what,
+                     int W)
+{
+  if (mpz_sgn (a) == 0 || mpz_sgn (b) == 0)
+    return;
+  unsigned long l = mpz_sizeinbase (a, 2) - mpz_scan1 (a, 0) + mpz_sizeinbase (b, 2)
+    - mpz_scan1 (b, 0);
+  int bound = (int) ((l - 1 + (unsigned long) steps - 1) / (unsigned long) steps) + 1;
+  double ratio = (double) iterations / bound;
+  if (ratio > gcd_host_worst_ratio)
+    gcd_host_worst_ratio = ratio;
+  if (iterations > bound)
+    {
+      char msg[128];
+      snprintf (msg, sizeof msg, "%d outer iterations, bound %d, %s", iterations, bound, what);
+      gcd_host_fail (msg, a, b, W);
+    }
+}
+
+/* A ladder of class widths: the one-thread classes (gcd_widths) or the
+   cooperative ones (gcd_coop_widths). */
+struct gcd_host_ladder
+{
+  const int *w;
+  int n;
+};
+
+static const gcd_host_ladder gcd_host_one = { gcd_widths, GCD_NWIDTHS };
+
+/* The fixed edges of every class of the ladder, each pair of the first nx (6 or
+   7) of 0, 1, all ones, 2^(bits-1), all ones but bit 1, 2^(bits-1) + 1 and 2
+   (bits the class's width) through check (a, b, "edge"). */
 template <class F>
 static void
-gcd_host_edges (int nx, F check)
+gcd_host_edges (const gcd_host_ladder &lad, int nx, F check)
 {
-  for (int k = 0; k < GCD_NWIDTHS; k++)
+  for (int k = 0; k < lad.n; k++)
     {
-      unsigned long bits = 64ul * (unsigned long) gcd_widths[k];
+      unsigned long bits = 64ul * (unsigned long) lad.w[k];
       mpz_t x[7];
       for (int i = 0; i < 7; i++)
         mpz_init (x[i]);
@@ -93,10 +132,12 @@ struct gcd_host_reps
   int bits, cls, mixed, rsa;
 };
 
-/* One round of pairs, a and b their room, through check (a, b, kind name). */
+/* One round of pairs on the ladder's classes, a and b their room, through
+   check (a, b, kind name). */
 template <class F>
 static void
-gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_reps &reps, F check)
+gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_ladder &lad,
+                const gcd_host_reps &reps, F check)
 {
   /* every size in bits up to two words, every kind */
   for (unsigned long bits = 1; bits <= 130; bits++)
@@ -108,9 +149,9 @@ gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_reps &reps,
         }
   /* every class, its edges (one word above the class below, the full width)
      and sizes inside, every kind */
-  for (int k = 0; k < GCD_NWIDTHS; k++)
+  for (int k = 0; k < lad.n; k++)
     {
-      int W = gcd_widths[k], lo = k == 0 ? 1 : gcd_widths[k - 1] + 1;
+      int W = lad.w[k], lo = k == 0 ? 1 : lad.w[k - 1] + 1;
       for (int kind = 0; kind < GC_KINDS; kind++)
         for (int rep = 0; rep < reps.cls; rep++)
           {
@@ -126,7 +167,7 @@ gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_reps &reps,
   /* mixed sizes: one short operand against a long one */
   for (int rep = 0; rep < reps.mixed; rep++)
     {
-      mpz_urandomb (a, rs, 1 + gmp_urandomm_ui (rs, 64 * GCD_MAX));
+      mpz_urandomb (a, rs, 1 + gmp_urandomm_ui (rs, 64ul * (unsigned long) lad.w[lad.n - 1]));
       mpz_urandomb (b, rs, 1 + gmp_urandomm_ui (rs, 128));
       if (rep % 2)
         mpz_swap (a, b);
@@ -141,18 +182,19 @@ gcd_host_round (gmp_randstate_t rs, mpz_t a, mpz_t b, const gcd_host_reps &reps,
     }
 }
 
-/* The fixed edges (the first nx), then `rounds` rounds of pairs, through
-   check (a, b, kind name). */
+/* The fixed edges (the first nx) of the ladder's classes, then `rounds` rounds
+   of pairs, through check (a, b, kind name). */
 template <class F>
 static void
-gcd_host_pairs (gmp_randstate_t rs, long rounds, int nx, const gcd_host_reps &reps, F check)
+gcd_host_pairs (gmp_randstate_t rs, long rounds, const gcd_host_ladder &lad, int nx,
+                const gcd_host_reps &reps, F check)
 {
   mpz_t a, b;
   mpz_init (a);
   mpz_init (b);
-  gcd_host_edges (nx, check);
+  gcd_host_edges (lad, nx, check);
   for (long round = 0; round < rounds; round++)
-    gcd_host_round (rs, a, b, reps, check);
+    gcd_host_round (rs, a, b, lad, reps, check);
   mpz_clear (a);
   mpz_clear (b);
 }

@@ -220,11 +220,13 @@ random_instance (mp_limb_t *x, mp_limb_t *y, unsigned char *flag, size_t w)
 }
 #elif defined MPN_GCD
 /* a and b of width w (w0 == w1): a pair of gcd-cases.h's kinds, sizes inside the
-   width, or the uniform operands of random_operand. */
+   width or at the class's lower edge (one word above the width below, w0 / 2 on
+   the ladder of powers of two), or the uniform operands of random_operand. */
 static void
 random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
 {
   mpz_t za, zb;
+  unsigned long bits = 64 * (unsigned long) w0 - urand (2) * urand (64);
   (void) w1;
   if (urand (4) == 0)
     {
@@ -232,10 +234,11 @@ random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
       random_operand (b, w0);
       return;
     }
+  if (w0 > 1 && urand (4) == 0)
+    bits = 64 * (unsigned long) (w0 / 2) + 1 + urand (64);
   mpz_init (za);
   mpz_init (zb);
-  gcd_make (za, zb, 64 * (unsigned long) w0 - urand (2) * urand (64), (int) urand (GC_KINDS),
-            rands);
+  gcd_make (za, zb, bits, (int) urand (GC_KINDS), rands);
   memset (a, 0, w0 * sizeof *a);
   memset (b, 0, w0 * sizeof *b);
   mpz_export (a, NULL, -1, sizeof *a, 0, 0, za);
@@ -417,8 +420,14 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
   ow = w0;
 #ifdef MPN_GCDEXT
   ow1 = w0;                     /* the cofactor */
+  if (sh->layout != MPZG_MPN_INTERLEAVED)
+    {
+      fail ("%s: gcdext layout %u", where, sh->layout);
+      return 0;
+    }
 #endif
-  if (w1 != w0 || sh->layout != MPZG_MPN_INTERLEAVED || sh->itch != 0)
+  /* gcd: interleaved one-thread classes, contiguous cooperative ones */
+  if (w1 != w0 || sh->itch != 0)
     {
       fail ("%s: gcd widths %zu and %zu, layout %u, itch %zu", where, w0, w1, sh->layout,
             sh->itch);

@@ -29,7 +29,6 @@ static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
 #include "host-shared.h"
 
 using mpzg::dv::u64;
-using mpzg::chain_masks;
 
 static void
 fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd)
@@ -70,31 +69,16 @@ struct host_x
   void
   scan (const bool (&g)[V], const bool (&p)[V], u64 (&b)[V], u64 &beta)
   {
-    const int W = n / 32;
-    unsigned G[16] = { 0 }, P[16] = { 0 }, SG = 0, SP = 0;
+    u64 serial = 0;
+    beta = mpzg::chain_threads (n, g, p, 0, b);
     for (int v = 0; v < n; v++)
       {
         if (g[v] && p[v])
           bad = true;           /* generate and propagate must be exclusive */
-        G[v / 32] |= (unsigned) g[v] << (v % 32);
-        P[v / 32] |= (unsigned) p[v] << (v % 32);
-      }
-    for (int w = 0; w < W; w++)
-      {
-        SG |= (unsigned) ((chain_masks (G[w], P[w], 0) >> 32) & 1) << w;
-        SP |= (unsigned) (P[w] == 0xffffffffu) << w;
-      }
-    u64 sw = chain_masks (SG, SP, 0);
-    u64 serial = 0;
-    for (int v = 0; v < n; v++)
-      {
-        const int w = v / 32;
-        b[v] = (chain_masks (G[w], P[w], (unsigned) (sw >> w) & 1) >> (v % 32)) & 1;
         if (b[v] != serial)
           bad = true;
         serial = g[v] || (p[v] && serial);
       }
-    beta = (sw >> W) & 1;
     if (beta != serial)
       bad = true;
   }

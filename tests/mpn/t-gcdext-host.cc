@@ -224,7 +224,7 @@ main (int argc, char **argv)
   mpz_clear (a);
   mpz_clear (b);
   /* the edges with 2 too, and the rounds of gcd-cases.h's pairs */
-  gcd_host_pairs (rs, rounds, 7, gcd_host_reps { 2, 6, 200, 300 },
+  gcd_host_pairs (rs, rounds, gcd_host_one, 7, gcd_host_reps { 2, 6, 200, 300 },
                   [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
                   {
                     check_pair (x, y, rs, kind);

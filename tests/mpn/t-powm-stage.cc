@@ -168,7 +168,7 @@ check_batch (size_t n, size_t limbs, int alias)
         abort ();
       mpzg_gpu_xfer x = { &p, c, NULL };
       if (p.fam->grow != NULL)
-        p.fam->grow (&x);
+        p.fam->grow (&x, 0, c->count);
       for (size_t j = 0; j < c->lanes; j++)
         lane ((int) sh->w[0], (int) sh->w[1], in, outb, scratch.data (), c->lanes, j);
       if (mpzg_gpu_xfer_all (&p, c, outb, 1) != MPZG_OK)

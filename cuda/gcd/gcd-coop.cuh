@@ -1,0 +1,596 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* gcd-coop.cuh -- the greatest common divisor of one instance by T cooperating
+   threads (a group of lanes of a warp, or a block of warps), for operands too long
+   for one thread's registers.
+
+   The method is gcd-core.cuh's (Pornin's optimized binary GCD, 30 steps per outer
+   iteration on 62-bit approximations, the 2x2 matrix applied with 32-by-32-bit
+   products), its words spread over the threads: thread t holds words [tK, tK + K)
+   of a and of b in registers.  One outer iteration:
+
+   1. Approximations.  A maximum over the threads gives the highest nonzero word
+      index h of a | b (and whether a is zero: the end); the words a[0], b[0]
+      (thread 0), a[h], b[h] and a[h - 1], b[h - 1] (their owners) are broadcast.
+   2. Steps.  Every thread runs the 30 steps on the broadcast words itself (the
+      same branch-free code, the same matrix [f0 g0; f1 g1] everywhere, nothing to
+      broadcast back).  Threads above the active length (tK > h) skip them.
+   3. Rows.  Each active thread forms a f0 + b g0 and a f1 + b g1 over its K words
+      (row_word), which leaves a signed carry C_t (|C_t| <= 2^30 + 1) owed to the
+      next thread.  A signed carry would make the chain across threads carry or
+      borrow; instead every thread but thread 0 starts its rows with the carry
+      -2^32 and sends C_t + 2^32, a positive word: the biases cancel (thread t + 1
+      adds back what thread t + 1 started with), and adding a positive word is a
+      carry chain only.  Thread t adds the word from thread t - 1 to its words: a
+      carry out generates, all ones afterwards propagates; one scan (core/chain.cuh)
+      gives each thread its carry bit.  The top active thread u = h / K then knows
+      the result's top, C_u plus its own carry out: 0, or -1 when the row went
+      negative (the rows are at most max (a, b) in magnitude, so they fit in the
+      words up to h).
+   4. Division by 2^30: every word takes the low 30 bits of the word above, the
+      next thread's word 0 for the last one (the top for thread u).
+   5. Signs: thread u broadcasts whether a or b went negative; a negative one is
+      complemented and incremented, again a carry chain (carry in 1 at thread 0,
+      all-ones words propagate).
+
+   Communication per iteration: one maximum of two integers, one broadcast of six
+   words, one word pair up, one scan of two chains, one word pair down, one
+   broadcast of two bits, and, when an operand went negative (only after a wrong
+   comparison of the approximations: rare), a second scan.  Work per thread: the
+   30 steps (some 30 instructions each) and K words of rows (some 42 instructions
+   a word with the carries and the shift).  Since the steps are the same in every
+   thread, they are the price of cooperation: they cost about what 20 words of
+   rows do, which sets K (tuning.h) rather than T.
+
+   Trailing zeros: the operands are read from memory already shifted right by their
+   trailing zeros (a minimum over the threads), and the gcd is written back shifted
+   left by the smaller count through the output (written, read back shifted, written
+   again, between two barriers), so no word moves across threads in registers.
+
+   The algorithm is written once over an exchange context X that provides the
+   communication between threads, as div-coop.cuh does: on the device X is a group
+   of lanes (shuffles and ballots on the group's mask) or a block (shared memory
+   and barriers), one thread per context (V = 1); on the host
+   (tests/mpn/t-gcd-coop-host.cc) X holds all T threads of an instance (V >= T) and
+   runs every phase for each of them in turn, so the whole cooperative algorithm,
+   exchanges and scans included, is checked against GMP without a GPU.  X's
+   members:
+     V               compile-time: the threads this context runs (arrays [V][K])
+     nv (), T ()     threads run here, threads in all
+     tid (v)         the instance-thread index of local thread v
+     maxes (a, b)    a, b = their maxima over the threads (the callers' loops over v
+                     have already taken the maxima over the threads run here)
+     pick<N> (w, src)    w[i] = w[i] of thread src[i] (set there by its owner)
+     up<N> (c, ci)   ci[v][i] = c[i] of thread tid(v) - 1 (0 for thread 0)
+     down<N> (c, co) co[v][i] = c[i] of thread tid(v) + 1 (0 for thread T - 1)
+     scan<N> (g, p, cin, b)  b[v][i] = the carry into thread tid(v) of chain i,
+                     (g, p)[.][i] over the threads in order, carry cin into thread 0
+     sync ()         a barrier that orders the threads' memory accesses
+   Every thread of the instance calls every member at the same point. */
+#ifndef MPZG_GCD_COOP_CUH
+#define MPZG_GCD_COOP_CUH
+
+#include "gcd-core.cuh"
+#include "../core/chain.cuh"
+
+/* The host build counts the iterations that negate an operand. */
+#ifndef MPZG_GCD_NEGATED
+#define MPZG_GCD_NEGATED() ((void) 0)
+#endif
+
+namespace mpzg {
+namespace gc {
+
+/* p[i] for i in [0, n), else 0. */
+MPZG_GCD_HD u64
+word_in (const u64 *p, int i, int n)
+{
+  return i >= 0 && i < n ? p[i] : 0;
+}
+
+/* R[0..K) += c: g = a carry out, p = the words are all ones afterwards. */
+template <int K>
+MPZG_GCD_HD void
+add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
+{
+  u64 all = ~0ull;
+MPZG_GCD_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 x = R[i] + c;
+      c = x < c;
+      R[i] = x;
+      all &= x;
+    }
+  g = c != 0;
+  p = all == ~0ull;
+}
+
+/* R = ~R: p = the words are all ones afterwards (R was zero). */
+template <int K>
+MPZG_GCD_HD bool
+complement (u64 (&R)[K])
+{
+  u64 all = ~0ull;
+MPZG_GCD_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      R[i] = ~R[i];
+      all &= R[i];
+    }
+  return all == ~0ull;
+}
+
+/* R[i] at a run-time index i (0 outside [0, K)): a selection over the constant
+   indices, so that R stays in registers. */
+template <int K>
+MPZG_GCD_HD u64
+select (const u64 (&R)[K], int i)
+{
+  u64 r = 0;
+MPZG_GCD_UNROLL
+  for (int k = 0; k < K; k++)
+    r = k == i ? R[k] : r;
+  return r;
+}
+
+/* The rows of one thread's K words: A, B = A f0 + B g0, A f1 + B g1 (unshifted);
+   ca, cb (in: the starting carries, out: the carries out, signed, sign-extended). */
+template <int K>
+MPZG_GCD_HD void
+rows (u64 (&A)[K], u64 (&B)[K], int f0, int g0, int f1, int g1, u64 &ca, u64 &cb)
+{
+  const u32 fu0 = (u32) f0, gu0 = (u32) g0, fu1 = (u32) f1, gu1 = (u32) g1;
+  const u32 mf0 = (u32) (f0 >> 31), mg0 = (u32) (g0 >> 31);
+  const u32 mf1 = (u32) (f1 >> 31), mg1 = (u32) (g1 >> 31);
+MPZG_GCD_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 x = A[i], y = B[i];
+      const u32 x0 = (u32) x, x1 = (u32) (x >> 32), y0 = (u32) y, y1 = (u32) (y >> 32);
+      const u32 a0 = row_word (x0, y0, fu0, gu0, mf0, mg0, ca);
+      const u32 b0 = row_word (x0, y0, fu1, gu1, mf1, mg1, cb);
+      const u32 a1 = row_word (x1, y1, fu0, gu0, mf0, mg0, ca);
+      const u32 b1 = row_word (x1, y1, fu1, gu1, mf1, mg1, cb);
+      A[i] = (u64) a1 << 32 | a0;
+      B[i] = (u64) b1 << 32 | b0;
+    }
+}
+
+/* The bias of every thread's rows but thread 0's: -2^32, sign-extended. */
+const u64 ROW_BIAS = 0xffffffff00000000ull;
+
+/* An upper bound of the outer iterations for operands of W words, as
+   max_iterations in gcd-core.cuh. */
+MPZG_GCD_HD int
+coop_max_iterations (int W)
+{
+  return 2 * (128 * W / STEPS + 2);
+}
+
+/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
+   within them, zero included); gp must not overlap ap or bp. */
+template <int K, class X>
+MPZG_GCD_HD void
+gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
+{
+  const int V = X::V;
+  const int W = x.T () * K, NOZ = 64 * W;
+  /* trailing zeros (NOZ for zero), as maxima of their negations */
+  int mza = -NOZ, mzb = -NOZ;
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+      for (int i = K - 1; i >= 0; i--)
+        {
+          if (ap[o + i] != 0 && -(64 * (o + i) + (int) ctz64 (ap[o + i])) > mza)
+            mza = -(64 * (o + i) + (int) ctz64 (ap[o + i]));
+          if (bp[o + i] != 0 && -(64 * (o + i) + (int) ctz64 (bp[o + i])) > mzb)
+            mzb = -(64 * (o + i) + (int) ctz64 (bp[o + i]));
+        }
+    }
+  x.maxes (mza, mzb);
+  const int za = -mza, zb = -mzb;
+  if (za == NOZ || zb == NOZ)
+    {
+      /* gcd (x, 0) = gcd (0, x) = x */
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int o = x.tid (v) * K;
+          for (int i = 0; i < K; i++)
+            gp[o + i] = ap[o + i] | bp[o + i];
+        }
+      return;
+    }
+  /* the odd parts */
+  u64 A[V][K], B[V][K];
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          const int ja = o + i + za / 64, jb = o + i + zb / 64;
+          A[v][i] = shr2 (word_in (ap, ja + 1, W), word_in (ap, ja, W), (unsigned) za % 64);
+          B[v][i] = shr2 (word_in (bp, jb + 1, W), word_in (bp, jb, W), (unsigned) zb % 64);
+        }
+    }
+  u64 c[V][2], ci[V][2];
+  bool g[V][2], p[V][2];
+  int it = 0;
+  for (; it < coop_max_iterations (W); it++)
+    {
+      /* 1: the active length and the approximations' words */
+      int h = 0, anz = 0;
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+          for (int i = 0; i < K; i++)
+            {
+              if ((A[v][i] | B[v][i]) != 0)
+                h = o + i;
+              anz |= A[v][i] != 0;
+            }
+        }
+      x.maxes (h, anz);
+      if (!anz)
+        break;
+      const int u = h / K;
+      u64 w[6] = { 0, 0, 0, 0, 0, 0 };    /* a[0], b[0], a[h], b[h], a[h-1], b[h-1] */
+      const int l = h > 0 ? (h - 1) / K : 0;   /* the owner of word h - 1 */
+      const int src[6] = { 0, 0, u, u, l, l };
+      bool act = false;
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v), o = t * K;
+          act |= t <= u;
+          if (t == 0)
+            {
+              w[0] = A[v][0];
+              w[1] = B[v][0];
+            }
+          if (t == u)
+            {
+              w[2] = select (A[v], h - o);
+              w[3] = select (B[v], h - o);
+            }
+          if (h > 0 && t == l)
+            {
+              w[4] = select (A[v], h - 1 - o);
+              w[5] = select (B[v], h - 1 - o);
+            }
+        }
+      x.template pick<6> (w, src);
+      /* 2: the steps */
+      int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
+      if (act)
+        {
+          const unsigned n = 64 * (unsigned) h + 64 - clz64 (w[2] | w[3]);
+          const u64 a = n <= STEPS + TOPBITS ? w[0] : approx (w[0], w[2], w[4], n, h);
+          const u64 b = n <= STEPS + TOPBITS ? w[1] : approx (w[1], w[3], w[5], n, h);
+          steps (a, b, f0, g0, f1, g1);
+        }
+      /* 3: the rows, and the words owed to the next thread */
+      u64 ca[V], cb[V];
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          ca[v] = cb[v] = c[v][0] = c[v][1] = 0;
+          if (t > u)
+            continue;
+          ca[v] = cb[v] = t == 0 ? 0 : ROW_BIAS;
+          rows<K> (A[v], B[v], f0, g0, f1, g1, ca[v], cb[v]);
+          c[v][0] = ca[v] + (1ull << 32);
+          c[v][1] = cb[v] + (1ull << 32);
+        }
+      x.template up<2> (c, ci);
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          g[v][0] = p[v][0] = g[v][1] = p[v][1] = false;
+          if (t == 0 || t > u)
+            continue;
+          add_word<K> (A[v], ci[v][0], g[v][0], p[v][0]);
+          add_word<K> (B[v], ci[v][1], g[v][1], p[v][1]);
+        }
+      x.template scan<2> (g, p, 0, ci);
+      u64 ta = 0, tb = 0;       /* the top: 0, or all ones when negative */
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          if (t > u)
+            continue;
+          const u64 oa = add_bit<K> (A[v], ci[v][0]) | (u64) g[v][0];
+          const u64 ob = add_bit<K> (B[v], ci[v][1]) | (u64) g[v][1];
+          if (t == u)
+            {
+              ta = ca[v] + oa;
+              tb = cb[v] + ob;
+            }
+          c[v][0] = A[v][0];
+          c[v][1] = B[v][0];
+        }
+      /* 4: the division by 2^STEPS */
+      x.template down<2> (c, ci);
+      u64 neg[1] = { 0 };
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          if (t > u)
+            continue;
+          const u64 ha = t == u ? ta : ci[v][0], hb = t == u ? tb : ci[v][1];
+MPZG_GCD_UNROLL
+          for (int i = 0; i < K; i++)
+            {
+              A[v][i] = shr2 (i + 1 < K ? A[v][i + 1 < K ? i + 1 : 0] : ha, A[v][i], STEPS);
+              B[v][i] = shr2 (i + 1 < K ? B[v][i + 1 < K ? i + 1 : 0] : hb, B[v][i], STEPS);
+            }
+          if (t == u)
+            neg[0] = (ta >> 63) | (tb >> 63) << 1;
+        }
+      /* 5: the signs */
+      const int usrc[1] = { u };
+      x.template pick<1> (neg, usrc);
+      if (neg[0] != 0)
+        {
+          MPZG_GCD_NEGATED ();
+          for (int v = 0; v < x.nv (); v++)
+            {
+              const int t = x.tid (v);
+              g[v][0] = p[v][0] = g[v][1] = p[v][1] = false;
+              if (t > u)
+                continue;
+              if (neg[0] & 1)
+                p[v][0] = complement<K> (A[v]);
+              if (neg[0] & 2)
+                p[v][1] = complement<K> (B[v]);
+            }
+          x.template scan<2> (g, p, 1, ci);
+          for (int v = 0; v < x.nv (); v++)
+            {
+              if (x.tid (v) > u)
+                continue;
+              if (neg[0] & 1)
+                add_bit<K> (A[v], ci[v][0]);
+              if (neg[0] & 2)
+                add_bit<K> (B[v], ci[v][1]);
+            }
+        }
+    }
+  MPZG_GCD_COUNT (it);
+  /* g = b << min (za, zb), through gp */
+  const int z = za < zb ? za : zb;
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        gp[o + i] = B[v][i];
+    }
+  x.sync ();
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          const int j = o + i - z / 64;
+          A[v][i] = shl2 (word_in (gp, j, W), word_in (gp, j - 1, W), (unsigned) z % 64);
+        }
+    }
+  x.sync ();
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        gp[o + i] = A[v][i];
+    }
+}
+
+#ifdef __CUDACC__
+
+/* One group of T lanes (T a power of two, at most 32) per instance, 32 / T
+   instances per warp.  Every warp-wide operation names only the group's lanes, so
+   the groups of a warp may part (one finishes, another goes on). */
+template <int TG>
+struct group_x
+{
+  static const int V = 1;
+  unsigned mask, lane, base;
+
+  __device__ __forceinline__ group_x ()
+  {
+    lane = threadIdx.x & 31;
+    base = lane & ~(unsigned) (TG - 1);
+    mask = TG == 32 ? 0xffffffffu : ((1u << (TG & 31)) - 1) << base;
+  }
+  __device__ __forceinline__ int nv () const { return 1; }
+  __device__ __forceinline__ int T () const { return TG; }
+  __device__ __forceinline__ int tid (int) const { return (int) (lane - base); }
+
+  __device__ __forceinline__ void
+  maxes (int &a, int &b)
+  {
+    a = __reduce_max_sync (mask, a);
+    b = __reduce_max_sync (mask, b);
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  pick (u64 (&w)[N], const int (&src)[N])
+  {
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      w[i] = __shfl_sync (mask, w[i], src[i], TG);
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  up (const u64 (&c)[1][N], u64 (&ci)[1][N])
+  {
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      {
+        const u64 t = __shfl_up_sync (mask, c[0][i], 1, TG);
+        ci[0][i] = lane == base ? 0 : t;
+      }
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  down (const u64 (&c)[1][N], u64 (&co)[1][N])
+  {
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      {
+        const u64 t = __shfl_down_sync (mask, c[0][i], 1, TG);
+        co[0][i] = lane == base + TG - 1 ? 0 : t;
+      }
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  scan (const bool (&g)[1][N], const bool (&p)[1][N], unsigned cin, u64 (&b)[1][N])
+  {
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      {
+        const unsigned G = (__ballot_sync (mask, g[0][i]) & mask) >> base;
+        const unsigned P = (__ballot_sync (mask, p[0][i]) & mask) >> base;
+        b[0][i] = (chain_masks (G, P, cin) >> (lane - base)) & 1;
+      }
+  }
+
+  __device__ __forceinline__ void sync () { __syncwarp (mask); }
+};
+
+/* Shared memory of block_x, per block (one instance). */
+struct gcd_block_smem
+{
+  u64 w[6];                     /* pick's words */
+  u64 neg;                      /* the second pick's */
+  u64 c[2][32];                 /* up: each warp's last lane's words */
+  u64 d[2][32];                 /* down: each warp's first lane's words */
+  unsigned g[2][32], p[2][32];  /* each warp's ballots, per chain */
+  int mx[2][2][32];             /* each warp's maxima, two calls apart */
+};
+
+/* One block of NW warps per instance (T = 32 NW).  Barriers: maxes, pick, up,
+   scan, down and sync hold one each.  Every shared array is written between two
+   barriers and read only before the next barrier after which it can be written
+   again: within an iteration the order is maxes, pick (w), up, scan, down, pick
+   (neg), the second scan, and each array's next write comes at least one other
+   barrier after its reads (mx alternates halves: the maxima of the trailing zeros
+   and the first iteration's come with no barrier between). */
+template <int NW>
+struct block_x
+{
+  static const int V = 1;
+  gcd_block_smem *sm;
+  unsigned lane, wp;
+  int ph;                       /* maxes: which of mx's halves */
+
+  __device__ __forceinline__ block_x (gcd_block_smem *s)
+    : sm (s), lane (threadIdx.x & 31), wp (threadIdx.x >> 5), ph (0) {}
+  __device__ __forceinline__ int nv () const { return 1; }
+  __device__ __forceinline__ int T () const { return 32 * NW; }
+  __device__ __forceinline__ int tid (int) const { return (int) threadIdx.x; }
+
+  __device__ __forceinline__ void
+  maxes (int &a, int &b)
+  {
+    a = __reduce_max_sync (0xffffffffu, a);
+    b = __reduce_max_sync (0xffffffffu, b);
+    if (lane == 0)
+      {
+        sm->mx[ph][0][wp] = a;
+        sm->mx[ph][1][wp] = b;
+      }
+    __syncthreads ();
+#pragma unroll
+    for (int k = 0; k < NW; k++)
+      {
+        a = sm->mx[ph][0][k] > a ? sm->mx[ph][0][k] : a;
+        b = sm->mx[ph][1][k] > b ? sm->mx[ph][1][k] : b;
+      }
+    ph ^= 1;
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  pick (u64 (&w)[N], const int (&src)[N])
+  {
+    u64 *s = N == 6 ? sm->w : &sm->neg;
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      if ((int) threadIdx.x == src[i])
+        s[i] = w[i];
+    __syncthreads ();
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      w[i] = s[i];
+  }
+
+  /* co = c of the thread below (UP) or above: a shuffle within the warp, the
+     shared words s across warps */
+  template <int N, bool UP>
+  __device__ __forceinline__ void
+  neighbour (const u64 (&c)[1][N], u64 (&co)[1][N], u64 (*s)[32])
+  {
+    const unsigned first = UP ? 0 : 31, last = 31 - first;
+    const int wn = UP ? (int) wp - 1 : (int) wp + 1;
+    u64 t[N];
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      {
+        t[i] = UP ? __shfl_up_sync (0xffffffffu, c[0][i], 1)
+                  : __shfl_down_sync (0xffffffffu, c[0][i], 1);
+        if (lane == last)
+          s[i][wp] = c[0][i];
+      }
+    __syncthreads ();
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      co[0][i] = lane != first ? t[i] : wn < 0 || wn >= NW ? 0 : s[i][wn];
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  up (const u64 (&c)[1][N], u64 (&ci)[1][N])
+  {
+    neighbour<N, true> (c, ci, sm->c);
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  down (const u64 (&c)[1][N], u64 (&co)[1][N])
+  {
+    neighbour<N, false> (c, co, sm->d);
+  }
+
+  template <int N>
+  __device__ __forceinline__ void
+  scan (const bool (&g)[1][N], const bool (&p)[1][N], unsigned cin, u64 (&b)[1][N])
+  {
+    static_assert (N <= 2, "block_x::scan has shared room for two chains");
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      {
+        const unsigned G = __ballot_sync (0xffffffffu, g[0][i]);
+        const unsigned P = __ballot_sync (0xffffffffu, p[0][i]);
+        unsigned out;
+        /* the chains' shared words apart, so one barrier each is enough */
+        b[0][i] = chain_block (G, P, cin, sm->g[i], sm->p[i], NW, out);
+      }
+  }
+
+  __device__ __forceinline__ void sync () { __syncthreads (); }
+};
+
+#endif /* __CUDACC__ */
+
+} /* namespace gc */
+} /* namespace mpzg */
+
+#endif

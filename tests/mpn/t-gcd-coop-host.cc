@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-gcd-coop-host.cc -- the device's cooperative gcd code (cuda/gcd/gcd-coop.cuh),
+   compiled for the host and compared with mpz_gcd.  All T threads of an instance
+   run in an exchange context that runs each phase for every thread in turn and
+   forms the scans from 32-bit ballot masks, warp by warp and then over the warps'
+   sums, as the device's group and block contexts do (core/chain.cuh); it also
+   checks the exchanges' contracts (a pick from a thread of the instance, the scan's
+   generate and propagate exclusive and its result equal to the chain run thread by
+   thread).  Fails if no operand ever went negative (the rare path after a wrong
+   comparison of the approximations).
+
+   Shapes: the device's (K = 16 words per thread, T = W / 16: groups of 4 to 32
+   lanes, a block of two warps at 1024 words), and others for T = 4 and T = 32 with
+   K = 1, 2, 3 and 8, so that the approximations' words, the carries and the shifts
+   cross threads at every offset.  Pairs: gcd-host.h's (planted common factors,
+   equal operands, zero, powers of two, consecutive Fibonacci numbers, runs of zeros
+   and ones, a = b k, 2^m - 1 against 2^n - 1, very unbalanced sizes, the fixed
+   edges of every cooperative class and sizes at every class edge), each through the
+   device's shape for its class and through another shape that holds it.  Checks
+   each instance's outer iterations against the binary GCD's bound, as
+   t-bingcd-host does.  Needs no GPU; tests/mpn/t-bingcd runs the kernels.
+
+   Usage: t-gcd-coop-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+#include <gmp.h>
+
+static int last_iterations;
+static long negations;
+#define MPZG_GCD_COUNT(it) (last_iterations = (it))
+#define MPZG_GCD_NEGATED() (negations++)
+#include "gcd-coop.cuh"
+#include "gcd-host.h"
+
+using mpzg::gc::u64;
+
+/* All T threads of one instance (T at most 64, a multiple of 32 above 32). */
+struct host_x
+{
+  static const int V = 64;
+  int n;
+  bool bad;                     /* an exchange was called out of its contract */
+
+  explicit host_x (int threads) : n (threads), bad (false) {}
+  int nv () const { return n; }
+  int T () const { return n; }
+  int tid (int v) const { return v; }
+
+  /* the driver's loops over all threads already formed the maxima */
+  void maxes (int &, int &) {}
+
+  /* the owners already set the words; the sources must be threads */
+  template <int N>
+  void
+  pick (u64 (&)[N], const int (&src)[N])
+  {
+    for (int i = 0; i < N; i++)
+      if (src[i] < 0 || src[i] >= n)
+        bad = true;
+  }
+
+  template <int N>
+  void
+  up (const u64 (&c)[V][N], u64 (&ci)[V][N])
+  {
+    for (int v = 0; v < n; v++)
+      for (int i = 0; i < N; i++)
+        ci[v][i] = v ? c[v - 1][i] : 0;
+  }
+
+  template <int N>
+  void
+  down (const u64 (&c)[V][N], u64 (&co)[V][N])
+  {
+    for (int v = 0; v < n; v++)
+      for (int i = 0; i < N; i++)
+        co[v][i] = v + 1 < n ? c[v + 1][i] : 0;
+  }
+
+  template <int N>
+  void
+  scan (const bool (&g)[V][N], const bool (&p)[V][N], unsigned cin, u64 (&b)[V][N])
+  {
+    for (int i = 0; i < N; i++)
+      {
+        bool gi[V], pi[V];
+        u64 bi[V], serial = cin;
+        for (int v = 0; v < n; v++)
+          {
+            gi[v] = g[v][i];
+            pi[v] = p[v][i];
+            if (gi[v] && pi[v])
+              bad = true;
+          }
+        mpzg::chain_threads (n, gi, pi, cin, bi);
+        for (int v = 0; v < n; v++)
+          {
+            b[v][i] = bi[v];
+            if (bi[v] != serial)
+              bad = true;
+            serial = gi[v] || (pi[v] && serial);
+          }
+      }
+  }
+
+  void sync () {}
+};
+
+/* A shape: T threads of K words. */
+struct shape
+{
+  int T, K;
+};
+
+/* The device's shapes, one per cooperative class (gcd.cu's coop_shape), and the
+   others (T = 4 and T = 32, every K). */
+static const shape device_shapes[] = { { 4, 16 }, { 8, 16 }, { 16, 16 }, { 32, 16 }, { 64, 16 } };
+static const shape other_shapes[] = {
+  { 4, 1 }, { 4, 2 }, { 4, 3 }, { 4, 8 }, { 32, 1 }, { 32, 2 }, { 32, 3 }, { 32, 8 }
+};
+#define NOTHER ((int) (sizeof other_shapes / sizeof other_shapes[0]))
+
+static long instances;
+static long per_shape[2][NOTHER + 5];
+
+template <int K>
+static bool
+run_k (int T, const u64 *a, const u64 *b, u64 *g)
+{
+  host_x x (T);
+  mpzg::gc::gcd_coop<K> (x, a, b, g);
+  return !x.bad;
+}
+
+static bool
+run_shape (const shape &s, const u64 *a, const u64 *b, u64 *g)
+{
+  switch (s.K)
+    {
+    case 1: return run_k<1> (s.T, a, b, g);
+    case 2: return run_k<2> (s.T, a, b, g);
+    case 3: return run_k<3> (s.T, a, b, g);
+    case 8: return run_k<8> (s.T, a, b, g);
+    case 16: return run_k<16> (s.T, a, b, g);
+    default: abort ();
+    }
+}
+
+/* One pair through shape s (T K >= the longer operand's words). */
+static void
+check_shape (mpz_srcptr za, mpz_srcptr zb, const shape &s, const char *kind)
+{
+  const int W = s.T * s.K, C = 3;
+  const u64 canary = GCD_HOST_CANARY;
+  std::vector<u64> a (W, 0), b (W, 0), want (W, 0), g (W + C, canary);
+  mpz_t ref;
+  mpz_init (ref);
+  mpz_gcd (ref, za, zb);
+  mpz_export (a.data (), NULL, -1, 8, 0, 0, za);
+  mpz_export (b.data (), NULL, -1, 8, 0, 0, zb);
+  mpz_export (want.data (), NULL, -1, 8, 0, 0, ref);
+  mpz_clear (ref);
+  last_iterations = 0;
+  bool ok = run_shape (s, a.data (), b.data (), g.data ());
+  instances++;
+  for (int i = 0; i < C; i++)
+    if (g[W + i] != canary)
+      ok = false;
+  if (!ok || memcmp (g.data (), want.data (), (size_t) W * sizeof (u64)) != 0)
+    {
+      char what[96];
+      snprintf (what, sizeof what, "gcd wrong%s, kind %s, T = %d, K = %d",
+                ok ? "" : " or an exchange misused", kind, s.T, s.K);
+      gcd_host_fail (what, za, zb, W);
+    }
+  char what[64];
+  snprintf (what, sizeof what, "kind %s, T = %d, K = %d", kind, s.T, s.K);
+  gcd_host_iterations (za, zb, last_iterations, mpzg::gc::STEPS, what, W);
+}
+
+/* One pair: through the device's shape for its class (the 64-word shape below
+   64 words: padding words), and through another shape that holds it, chosen at
+   random. */
+static void
+check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
+{
+  size_t n = mpz_size (za) > mpz_size (zb) ? mpz_size (za) : mpz_size (zb);
+  int k = 0;
+  while (k < GCD_COOP_NWIDTHS - 1 && (size_t) gcd_coop_widths[k] < n)
+    k++;
+  check_shape (za, zb, device_shapes[k], kind);
+  per_shape[0][k]++;
+  int fit[NOTHER], nfit = 0;
+  for (int i = 0; i < NOTHER; i++)
+    if ((size_t) (other_shapes[i].T * other_shapes[i].K) >= n)
+      fit[nfit++] = i;
+  /* the long operands only now and then through the slower narrow shapes */
+  if (nfit > 0 && (n <= 64 || gmp_urandomm_ui (rs, 4) == 0))
+    {
+      int i = fit[gmp_urandomm_ui (rs, (unsigned long) nfit)];
+      check_shape (za, zb, other_shapes[i], kind);
+      per_shape[1][i]++;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  gmp_randstate_t rs;
+  long rounds = host_start ("t-gcd-coop-host", argc, argv, rs);
+  const gcd_host_ladder coop = { gcd_coop_widths, GCD_COOP_NWIDTHS };
+  gcd_host_pairs (rs, rounds, coop, 7, gcd_host_reps { 1, 3, 12, 200 },
+                  [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+                  {
+                    check_pair (x, y, rs, kind);
+                  });
+  /* the small sizes through every shape that holds them: words, carries and
+     approximations at every thread offset */
+  mpz_t a, b;
+  mpz_init (a);
+  mpz_init (b);
+  for (long round = 0; round < rounds; round++)
+    for (unsigned long bits = 1; bits <= 64 * 24; bits += 1 + gmp_urandomm_ui (rs, 40))
+      for (int kind = 0; kind < GC_KINDS; kind++)
+        {
+          gcd_make (a, b, bits, kind, rs);
+          for (int i = 0; i < NOTHER; i++)
+            if (64ul * (unsigned long) (other_shapes[i].T * other_shapes[i].K) >= bits)
+              {
+                check_shape (a, b, other_shapes[i], gcd_kind_names[kind]);
+                per_shape[1][i]++;
+              }
+        }
+  mpz_clear (a);
+  mpz_clear (b);
+  printf ("t-gcd-coop-host: %ld instances; most outer iterations against the bound: %.3f; "
+          "negations %ld\n", instances, gcd_host_worst_ratio, negations);
+  if (negations == 0)
+    {
+      fprintf (stderr, "t-gcd-coop-host: no operand ever went negative\n");
+      failures++;
+    }
+  for (int i = 0; i < GCD_COOP_NWIDTHS; i++)
+    if (per_shape[0][i] == 0)
+      {
+        fprintf (stderr, "t-gcd-coop-host: the class of %d words was never tested\n",
+                 gcd_coop_widths[i]);
+        failures++;
+      }
+  for (int i = 0; i < NOTHER; i++)
+    if (per_shape[1][i] == 0)
+      {
+        fprintf (stderr, "t-gcd-coop-host: the shape T = %d, K = %d was never tested\n",
+                 other_shapes[i].T, other_shapes[i].K);
+        failures++;
+      }
+  gmp_randclear (rs);
+  return host_finish ();
+}
