@@ -247,20 +247,28 @@
 #define MPZG_GCDEXT_WORTH_AVG 8
 #define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
 
-/* powm (cuda/powm/powm.cu): one thread per instance, interleaved, Montgomery
-   products and a fixed window; odd moduli, bases and moduli of up to
-   MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there).  Not yet
-   measured on a GPU: every number here is provisional.
-   - MPZG_POWM_BLOCK: threads per block (the blocks per multiprocessor that
-     ptxas leaves registers for are set per width in powm.cu).
+/* powm (cuda/powm/powm.cu): odd moduli, bases and moduli of up to
+   MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there), Montgomery
+   products and a fixed window; one thread per instance below
+   MPZG_POWM_COOP_MIN_LIMBS limbs, a team of 4 to 32 lanes of a warp from there
+   up (the one-thread kernels are built for the widths below it, up to 64, so
+   raising it puts them back for a comparison).  Not yet measured on a GPU: every
+   number here is provisional.
+   - MPZG_POWM_BLOCK, MPZG_POWM_COOP_BLOCK: threads per block of the two kinds
+     (the blocks per multiprocessor that ptxas leaves registers for are set in
+     powm.cu).
+   - MPZG_POWM_COOP_MIN_LIMBS: 16 to 65; the one-thread kernel spills from 24
+     limbs up.
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
    - Auto mode: the GPU only for batches of at least MPZG_POWM_WORTH_COUNT
      elements whose average largest operand has at least MPZG_POWM_WORTH_AVG
      limbs; a powm is about 64 n products of n limbs, so the transfers are a small
      part of it from a few limbs up, and the batch must fill the device. */
-#define MPZG_POWM_MAX_LIMBS 64
+#define MPZG_POWM_MAX_LIMBS 256
 #define MPZG_POWM_BLOCK 128
+#define MPZG_POWM_COOP_BLOCK 128
+#define MPZG_POWM_COOP_MIN_LIMBS 16
 #define MPZG_POWM_WINDOW_MAX 6
 #define MPZG_POWM_WORTH_AVG 4
 #define MPZG_POWM_WORTH_COUNT ((size_t) 1 << 12)
@@ -269,9 +277,10 @@
 
 /* Device scratch of one chunk, in words, for the families whose shape asks for
    scratch (itch): it is device memory only, neither pinned nor copied, so it is
-   bounded apart from the slot's MPZG_SLOT_WORDS.  powm's window table is 65 rows
+   bounded apart from the slot's MPZG_SLOT_WORDS.  powm's window table is 64 rows
    of 64 words per instance at 4,096 bits: under MPZG_SLOT_WORDS a chunk would
-   hold 256 such instances, too few threads to fill the device.  Provisional. */
+   hold 256 such instances, too few threads to fill the device; here 8,192 (65,536
+   threads of teams of 8), and 2,048 at 16,384 bits (teams of 32).  Provisional. */
 #define MPZG_SCRATCH_WORDS ((size_t) 1 << 25)
 
 #endif

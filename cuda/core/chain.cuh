@@ -34,6 +34,61 @@ chain_masks (unsigned G, unsigned P, unsigned cin)
   return (((u64) (G | P) + G + cin) ^ P);
 }
 
+/* R[0..K) += c, a word: g = a carry out, p = the words are now all ones. */
+template <int K>
+MPZG_CHAIN_HD void
+add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
+{
+  u64 a = ~0ull;
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      u64 x = R[i] + c;
+      c = x < c;
+      R[i] = x;
+      a &= x;
+    }
+  g = c != 0;
+  p = a == ~0ull;
+}
+
+/* The chain's flags of R[0..K) - D[0..K), the difference not kept: g = a
+   borrow out, p = the difference is zero (an incoming borrow would pass
+   through).  sub_masked then subtracts, or not, without a second array live. */
+template <int K>
+MPZG_CHAIN_HD void
+sub_flags (const u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
+{
+  u64 b = 0, z = 0;
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      u64 x = R[i], d = D[i], s = x - d;
+      u64 b1 = x < d;
+      z |= s - b;
+      b = b1 | (s < b);
+    }
+  g = b != 0;
+  p = z == 0;
+}
+
+/* R[0..K) -= (D[0..K) & mask) + (b & mask), b the borrow in (a bit), the borrow
+   out dropped (the scan accounted for it). */
+template <int K>
+MPZG_CHAIN_HD void
+sub_masked (u64 (&R)[K], const u64 (&D)[K], u64 mask, u64 b)
+{
+  b &= mask;
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      u64 x = R[i], d = D[i] & mask, s = x - d;
+      u64 b1 = x < d;
+      R[i] = s - b;
+      b = b1 | (s < b);
+    }
+}
+
 /* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out. */
 template <int K>
 MPZG_CHAIN_HD u64

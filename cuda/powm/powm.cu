@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* powm.cu -- modular exponentiation on the device for odd moduli: r = b^e mod m.
 
-   One thread per instance on the interleaved layout (loads and stores coalesce
-   across the instances of a warp), Montgomery products and a fixed window
-   (powm-core.cuh).  The kernels are instantiated per modulus width only: the
+   Below MPZG_POWM_COOP_MIN_LIMBS words, one thread per instance on the
+   interleaved layout (loads and stores coalesce across the instances of a warp),
+   Montgomery products and a fixed window (powm-core.cuh).  From there up, a team
+   of T lanes of a warp per instance, K = N / T words each (powm-coop.cuh):
+   powm_coop_threads picks the smallest T of 4, 8, 16, 32 that leaves K at most 6
+   (8 at 256 words), so that an instance's numbers stay in registers: at K = 8
+   ptxas spilled 8 to 20 bytes in the classes of 32 to 128 words, even with 168
+   registers.  The kernels are instantiated per modulus width only: the
    exponent is read a word at a time from global memory, so its class width is
    only the stride of its rows, and exponents of different sizes share a launch.
    The window table lives in the chunk's scratch, interleaved like the operands.
@@ -17,14 +22,20 @@
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
 #include "powm-core.cuh"
+#include "powm-coop.cuh"
 
 namespace mpzg {
 namespace pw {
 
-static const unsigned powm_width[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64 };
+static const unsigned powm_width[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192,
+                                        256 };
 static const unsigned NW = sizeof powm_width / sizeof powm_width[0];
-static_assert (sizeof powm_width / sizeof powm_width[0] == 12 && MPZG_POWM_MAX_LIMBS == 64,
+static_assert (sizeof powm_width / sizeof powm_width[0] == 16 && MPZG_POWM_MAX_LIMBS == 256,
                "powm_width and MPZG_POWM_MAX_LIMBS disagree");
+/* the one-thread kernels are instantiated up to 64 words, the cooperative ones
+   from 16 */
+static_assert (MPZG_POWM_COOP_MIN_LIMBS >= 16 && MPZG_POWM_COOP_MIN_LIMBS <= 65,
+               "MPZG_POWM_COOP_MIN_LIMBS outside 16 .. 65");
 
 /* Inputs b (N rows), e (EW rows), m (N rows); output r (N rows); scratch
    powm_rows (EW) * N rows; row i of an operand at i * lanes.  The launch bounds
@@ -43,6 +54,49 @@ powm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict_
   const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
   const u64 *mp = in + (size_t) (N + EW) * lanes + j;
   powm_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
+}
+
+/* The cooperative kernel: instance j = thread / T (a warp holds 32 / T whole
+   instances, and a chunk's lanes, a multiple of MPZG_MPN_LANE_GROUP, whole warps
+   of them, so a warp returns as a whole).  Table layout: powm-coop.cuh.  The
+   launch bounds leave ptxas 128 registers a thread up to K = 6 words (four blocks
+   of 128 threads per multiprocessor), 168 at K = 8 (with 128 it spilled 28
+   bytes there). */
+template <int N, int T>
+__global__ void __launch_bounds__ (MPZG_POWM_COOP_BLOCK,
+                                   65536 / (N / T >= 8 ? 168 : 128) / MPZG_POWM_COOP_BLOCK)
+powm_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
+                  int EW, size_t lanes)
+{
+  static_assert (N % T == 0 && MPZG_MPN_LANE_GROUP % (32 / T) == 0, "team layout");
+  size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / T;
+  if (j >= lanes)
+    return;
+  team_x<T> x;
+  const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
+  const u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  powm_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
+}
+
+/* One launch of the class of width N (one thread or a team per instance). */
+template <int N>
+static void
+launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_t st)
+{
+  if constexpr (powm_is_coop (N))
+    {
+      const int T = powm_coop_threads (N);
+      const unsigned blocks = (unsigned) ((lanes * T + MPZG_POWM_COOP_BLOCK - 1)
+                                          / MPZG_POWM_COOP_BLOCK);
+      powm_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch, EW,
+                                                                        lanes);
+    }
+  else
+    {
+      static_assert (N <= 64, "one-thread powm kernels up to 64 words");
+      const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
+      powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
+    }
 }
 
 /* Index of the smallest width >= n, or NW. */
@@ -92,7 +146,7 @@ mpzg_mpn_powm_shape (unsigned cls, mpzg_mpn_shape *sh)
   sh->ow[2] = 0;
   sh->in_bytes = (size_t) (2 * N + EW) * sizeof (mpzg_mpn_word);
   sh->out_bytes = (size_t) N * sizeof (mpzg_mpn_word);
-  sh->itch = powm_rows ((int) EW) * N;
+  sh->itch = (powm_is_coop (N) ? powm_coop_rows ((int) EW) : powm_rows ((int) EW)) * N;
 }
 
 extern "C" int
@@ -110,17 +164,14 @@ mpzg_mpn_powm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_
   if (lanes == 0)
     return 0;
   const int EW = (int) sh->w[1];
-  const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
   cudaStream_t st = (cudaStream_t) s;
   switch (sh->w[0])
     {
-#define MPZG_POWM_K(k)                                                                  \
-    case k:                                                                             \
-      powm_kernel<k><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);   \
-      break;
+#define MPZG_POWM_K(k) case k: launch<k> (in, out, scratch, EW, lanes, st); break;
       MPZG_POWM_K (1) MPZG_POWM_K (2) MPZG_POWM_K (3) MPZG_POWM_K (4) MPZG_POWM_K (6)
       MPZG_POWM_K (8) MPZG_POWM_K (12) MPZG_POWM_K (16) MPZG_POWM_K (24) MPZG_POWM_K (32)
-      MPZG_POWM_K (48) MPZG_POWM_K (64)
+      MPZG_POWM_K (48) MPZG_POWM_K (64) MPZG_POWM_K (96) MPZG_POWM_K (128)
+      MPZG_POWM_K (192) MPZG_POWM_K (256)
 #undef MPZG_POWM_K
     default:
       return (int) cudaErrorInvalidValue;

@@ -21,16 +21,12 @@
 #include <gmp.h>
 
 #include "powm-core.cuh"
-#include "host-shared.h"
+#include "powm-host.h"
 
 using mpzg::pw::u64;
 
 static const int widths[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64 };
 static const int NWIDTHS = sizeof widths / sizeof widths[0];
-static const u64 CANARY = 0x5ca1ab1edeadbeefull;
-
-static long instances;
-
 static void
 fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int N, int EW)
 {
@@ -40,59 +36,16 @@ fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int N, int EW)
                what, N, EW, b, e, m);
 }
 
-/* z into words [0, n) of lane j of an interleaved operand. */
-static void
-put (u64 *p, mpz_srcptr z, int n, int lanes, int j)
-{
-  size_t cnt = 0;
-  std::vector<u64> w (n + 1, 0);
-  if (mpz_sgn (z))
-    mpz_export (w.data (), &cnt, -1, sizeof (u64), 0, 0, z);
-  for (int i = 0; i < n; i++)
-    p[(size_t) i * lanes + j] = w[i];
-}
-
 template <int N>
 static void
 run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m, int lanes, int j)
 {
-  size_t rows = mpzg::pw::powm_rows (EW);
-  std::vector<u64> bb (N * lanes, CANARY), eb (EW * lanes, CANARY), mb (N * lanes, CANARY);
-  std::vector<u64> rb ((N + 1) * lanes, CANARY), tb ((rows * N + 1) * lanes, CANARY);
-  put (bb.data (), b, N, lanes, j);
-  put (eb.data (), e, EW, lanes, j);
-  put (mb.data (), m, N, lanes, j);
-  mpzg::pw::powm_one<N> (bb.data () + j, eb.data () + j, EW, mb.data () + j, rb.data () + j,
-                         tb.data () + j, (size_t) lanes);
-  instances++;
-  mpz_t got, want;
-  mpz_inits (got, want, NULL);
-  std::vector<u64> r (N);
-  for (int i = 0; i < N; i++)
-    r[i] = rb[(size_t) i * lanes + j];
-  mpz_import (got, N, -1, sizeof (u64), 0, 0, r.data ());
-  mpz_powm (want, b, e, m);
-  if (mpz_cmp (got, want) != 0)
-    fail ("wrong result", b, e, m, N, EW);
-  for (size_t i = 0; i < rb.size (); i++)
-    if (((int) (i % lanes) != j || i >= (size_t) N * lanes) && rb[i] != CANARY)
-      {
-        fail ("result canary", b, e, m, N, EW);
-        break;
-      }
-  for (size_t i = 0; i < tb.size (); i++)
-    if (((int) (i % lanes) != j || i >= rows * N * lanes) && tb[i] != CANARY)
-      {
-        fail ("scratch canary", b, e, m, N, EW);
-        break;
-      }
-  for (size_t i = 0; i < bb.size (); i++)
-    if ((int) (i % lanes) != j && (bb[i] != CANARY || mb[i] != CANARY))
-      {
-        fail ("input canary", b, e, m, N, EW);
-        break;
-      }
-  mpz_clears (got, want, NULL);
+  powm_lanes in (b, e, EW, m, N, mpzg::pw::powm_rows (EW), lanes, j, 1);
+  mpzg::pw::powm_one<N> (in.bb.data () + j, in.eb.data () + j, EW, in.mb.data () + j,
+                         in.rb.data () + j, in.tb.data () + j, (size_t) lanes);
+  const char *what = in.check (b, e, m);
+  if (what)
+    fail (what, b, e, m, N, EW);
 }
 
 static void
@@ -116,14 +69,6 @@ pad (int n)
   abort ();
 }
 
-static gmp_randstate_t rs;
-
-static unsigned long
-urand (unsigned long n)
-{
-  return gmp_urandomm_ui (rs, n);
-}
-
 /* One instance of modulus m in class width N (>= m's size), with exponent e in a
    row of its padded width or wider, in a random lane. */
 static void
@@ -135,60 +80,6 @@ check (int N, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m)
     EW = pad (EW + 1 + (int) urand (64 - EW));
   int lanes = 1 + (int) urand (5);
   run (N, b, e, EW, m, lanes, (int) urand (lanes));
-}
-
-/* An exponent of kind 0 .. 6 of `words` words (kinds 0 .. 2: 0, 1, 2). */
-static void
-make_exponent (mpz_ptr e, int words, int kind)
-{
-  switch (kind)
-    {
-    case 0: mpz_set_ui (e, 0); break;
-    case 1: mpz_set_ui (e, 1); break;
-    case 2: mpz_set_ui (e, 2); break;
-    case 3:                             /* all ones */
-      mpz_set_ui (e, 0);
-      mpz_setbit (e, 64 * words);
-      mpz_sub_ui (e, e, 1);
-      break;
-    case 4:                             /* a single bit: the top one, or a random one */
-      mpz_set_ui (e, 0);
-      mpz_setbit (e, urand (2) ? 64 * words - 1 : urand (64 * words));
-      break;
-    case 5:                             /* long runs of ones and zeros */
-      mpz_rrandomb (e, rs, 64 * words);
-      break;
-    default:
-      mpz_urandomb (e, rs, 64 * words);
-      mpz_setbit (e, 64 * (words - 1));
-      break;
-    }
-}
-
-/* Bases of modulus m in class width N. */
-static void
-make_base (mpz_ptr b, mpz_srcptr m, int N, int kind)
-{
-  switch (kind)
-    {
-    case 0: mpz_set_ui (b, 0); break;
-    case 1: mpz_set_ui (b, 1); break;
-    case 2: mpz_set_ui (b, 2); break;
-    case 3: mpz_sub_ui (b, m, 1); break;
-    case 4: mpz_set (b, m); break;
-    case 5: mpz_add_ui (b, m, 1); break;
-    case 6:                             /* R - 1 */
-      mpz_set_ui (b, 0);
-      mpz_setbit (b, 64 * N);
-      mpz_sub_ui (b, b, 1);
-      break;
-    case 7:                             /* above m, below R */
-      mpz_urandomb (b, rs, 64 * N);
-      break;
-    default: mpz_urandomm (b, rs, m); break;
-    }
-  if (mpz_sizeinbase (b, 2) > (size_t) 64 * N)
-    mpz_tdiv_r_2exp (b, b, 64 * N);
 }
 
 /* Every base kind (above 16 words, unless thorough, a third of them at random,
@@ -247,31 +138,13 @@ check_montmul_width (int count)
   u64 av[N], bv[N], mv[N], rv[N];
   for (int k = 0; k < count; k++)
     {
-      switch (k % 4)
-        {
-        case 0: mpz_sub_ui (m, R, 1); break;
-        case 1: mpz_set_ui (m, 1); mpz_setbit (m, 64 * N - 1); break;
-        case 2: mpz_set_ui (m, 1 + 2 * urand (2)); break;
-        default: mpz_urandomb (m, rs, 64 * N - urand (64 * N)); mpz_setbit (m, 0); break;
-        }
-      if (k % 3 == 0)
-        mpz_sub_ui (a, R, 1);
-      else
-        mpz_urandomb (a, rs, 64 * N);
-      if (k % 5 == 0)
-        mpz_sub_ui (b, m, 1);
-      else
-        mpz_urandomm (b, rs, m);
+      montmul_operands (a, b, m, R, N, k);
       put (av, a, N, 1, 0);
       put (bv, b, N, 1, 0);
       put (mv, m, N, 1, 0);
       mpzg::pw::montmul<N> (rv, av, bv, 1, mv, mpzg::pw::neg_inverse (mv[0]));
       mpz_import (got, N, -1, sizeof (u64), 0, 0, rv);
-      /* a b / R mod m = a b (R^-1 mod m) mod m */
-      mpz_invert (want, R, m);
-      mpz_mul (want, want, a);
-      mpz_mul (want, want, b);
-      mpz_mod (want, want, m);
+      montmul_want (want, a, b, m, R);
       if (mpz_cmp (got, want) != 0)
         fail ("montmul", a, b, m, N, 0);
     }

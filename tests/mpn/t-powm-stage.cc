@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-powm-stage.cc -- the powm family's host side (lib/gpu/fam-powm.c: plan,
    pack, grow, unpack, the takes hook) around the host build of the kernel
-   (cuda/powm/powm-core.cuh), against lib/powm.c's contract on mpz_t: signs of
+   (cuda/powm/powm-core.cuh and powm-coop.cuh), against lib/powm.c's contract on mpz_t: signs of
    the base, exponent and modulus, negative exponents with and without an
    inverse (MPZG_ENOTINVERTIBLE, the lowest element, its output untouched),
    exponent 0, moduli 1 and -1, bases 0 and at or above the modulus, outputs
@@ -17,7 +17,7 @@
 #include <vector>
 #include <gmp.h>
 
-#include "powm-core.cuh"
+#include "powm-coop-host.h"
 #include "host-shared.h"
 extern "C" {
 #include "mpzg.h"
@@ -39,12 +39,11 @@ urand (unsigned long n)
 static void
 lane (int N, int EW, const u64 *in, u64 *out, u64 *scratch, size_t lanes, size_t j)
 {
-  const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
-  const u64 *mp = in + (size_t) (N + EW) * lanes + j;
   switch (N)
     {
-#define W(k) case k: mpzg::pw::powm_one<k> (bp, ep, EW, mp, out + j, scratch + j, lanes); break;
-      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64)
+#define W(k) case k: powm_host_lane<k> (EW, in, out, scratch, lanes, j); break;
+      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64) W (96)
+      W (128) W (192) W (256)
 #undef W
     default: abort ();
     }
@@ -213,7 +212,7 @@ main (int argc, char **argv)
   unsigned long seed = host_init ("t-powm-stage", rs, 20261123UL);
   for (long r = 0; r < rounds && failures <= 10; r++)
     {
-      static const size_t limbs[] = { 1, 2, 4, 8, 16, 24 };
+      static const size_t limbs[] = { 1, 2, 4, 8, 16, 24, 32 };
       for (size_t k = 0; k < sizeof limbs / sizeof limbs[0]; k++)
         for (int alias = 0; alias < 4; alias++)
           check_batch (1 + urand (limbs[k] <= 4 ? 300 : 60), limbs[k], alias);
