@@ -446,7 +446,8 @@ run_row (row *w, gmp_randstate_t rs)
     }
   op->gen (in, w->count, w->bits, rs);
 
-  bench_gmp (op, ref, in, w->count, 1);           /* the reference, and a warm-up */
+  /* the reference, and the warm-up of the one-core timing (-E: none, so all cores) */
+  bench_gmp (op, ref, in, w->count, opt.skip_gmp ? cores : 1);
   if (!opt.skip_gmp)
     {
       w->gmp1 = time_gmp (op, out, in, w->count, 1);
