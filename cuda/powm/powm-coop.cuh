@@ -389,15 +389,20 @@ MPZG_POWM_UNROLL
 #ifdef __CUDACC__
 
 /* The team of T consecutive lanes of a warp (T a power of two, 4 .. 32): shuffles
-   of width T, the ballots' bits of the team. */
+   of width T, the ballots' bits of the team.  Every warp-wide operation names only
+   the team's lanes (tm): the teams of one warp run instances whose moduli and
+   exponents have different lengths, hence different loop counts, so they are not
+   converged, and a full-warp mask would wait for lanes that never come (or, on
+   sm_70 and later, read values from another team's call site). */
 template <int TT>
 struct team_x
 {
   static const int V = 1;
-  unsigned lt, base;
+  unsigned lt, base, tm;
 
   __device__ __forceinline__ team_x ()
-    : lt (threadIdx.x & (TT - 1)), base ((threadIdx.x & 31) & ~(unsigned) (TT - 1)) {}
+    : lt (threadIdx.x & (TT - 1)), base ((threadIdx.x & 31) & ~(unsigned) (TT - 1)),
+      tm (TT == 32 ? 0xffffffffu : ((1u << (TT & 31)) - 1) << base) {}
   __device__ __forceinline__ int nv () const { return 1; }
   __device__ __forceinline__ int T () const { return TT; }
   __device__ __forceinline__ int tid (int) const { return (int) lt; }
@@ -405,30 +410,30 @@ struct team_x
   __device__ __forceinline__ u64
   bcast (const u64 (&w)[1], int s) const
   {
-    return __shfl_sync (0xffffffffu, w[0], s, TT);
+    return __shfl_sync (tm, w[0], s, TT);
   }
 
   __device__ __forceinline__ void
   down (const u64 (&w)[1], u64 (&o)[1]) const
   {
-    u64 d = __shfl_down_sync (0xffffffffu, w[0], 1, TT);
+    u64 d = __shfl_down_sync (tm, w[0], 1, TT);
     o[0] = lt == TT - 1 ? 0 : d;
   }
 
   __device__ __forceinline__ void
   up (const u64 (&c)[1], u64 (&cin)[1], u64 &ctop) const
   {
-    u64 u = __shfl_up_sync (0xffffffffu, c[0], 1, TT);
+    u64 u = __shfl_up_sync (tm, c[0], 1, TT);
     cin[0] = lt == 0 ? 0 : u;
-    ctop = __shfl_sync (0xffffffffu, c[0], TT - 1, TT);
+    ctop = __shfl_sync (tm, c[0], TT - 1, TT);
   }
 
   __device__ __forceinline__ void
   scan (const bool (&g)[1], const bool (&p)[1], u64 (&b)[1], u64 &beta) const
   {
     const unsigned mask = TT == 32 ? 0xffffffffu : (1u << (TT & 31)) - 1;
-    unsigned G = (__ballot_sync (0xffffffffu, g[0]) >> base) & mask;
-    unsigned P = (__ballot_sync (0xffffffffu, p[0]) >> base) & mask;
+    unsigned G = (__ballot_sync (tm, g[0]) >> base) & mask;
+    unsigned P = (__ballot_sync (tm, p[0]) >> base) & mask;
     u64 s = chain_masks (G, P, 0);
     b[0] = (s >> lt) & 1;
     beta = (s >> TT) & 1;
@@ -440,7 +445,7 @@ struct team_x
 #pragma unroll
     for (int o = TT / 2; o > 0; o >>= 1)
       {
-        int u = __shfl_xor_sync (0xffffffffu, a, o, TT);
+        int u = __shfl_xor_sync (tm, a, o, TT);
         a = u > a ? u : a;
       }
   }
