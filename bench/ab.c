@@ -18,12 +18,11 @@
 
 #include <dlfcn.h>
 #include <gmp.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
+#include "bench.h"
 
 typedef int (*op_fn) (mpz_t *, mpz_t *, mpz_t *, size_t);
 
@@ -35,14 +34,6 @@ typedef struct
 } lib;
 
 static const char *op_names[2] = { "add", "mul" };
-
-static double
-now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
 
 static void
 load (lib *l)
@@ -62,90 +53,22 @@ load (lib *l)
     }
 }
 
-/* ---- GMP's loop on all cores (-G), into fresh outputs ---- */
-
+/* GMP's loop over elements [begin, end) (bench_split's range function) */
 typedef struct
 {
   int op;
   mpz_t *r, *a, *b;
-  size_t begin, end;
-} gmp_part;
+} gmp_loop;
 
-static void *
-gmp_run (void *arg)
+static void
+gmp_range (void *ctx, size_t begin, size_t end)
 {
-  gmp_part *g = arg;
-  for (size_t i = g->begin; i < g->end; i++)
+  gmp_loop *g = ctx;
+  for (size_t i = begin; i < end; i++)
     if (g->op == 0)
       mpz_add (g->r[i], g->a[i], g->b[i]);
     else
       mpz_mul (g->r[i], g->a[i], g->b[i]);
-  return NULL;
-}
-
-static void
-gmp_all_cores (int op, mpz_t *r, mpz_t *a, mpz_t *b, size_t n, int threads)
-{
-  pthread_t t[256];
-  gmp_part g[256];
-  int k;
-  for (k = 0; k < threads; k++)
-    {
-      g[k] = (gmp_part) { op, r, a, b, n * k / threads, n * (k + 1) / threads };
-      if (pthread_create (&t[k], NULL, gmp_run, &g[k]) != 0)
-        gmp_run (&g[k]), t[k] = 0;
-    }
-  for (k = 0; k < threads; k++)
-    if (t[k])
-      pthread_join (t[k], NULL);
-}
-
-/* ---- arrays ---- */
-
-static mpz_t *
-array (size_t n)
-{
-  mpz_t *v = malloc (n * sizeof *v);
-  if (v == NULL)
-    {
-      fprintf (stderr, "mpzg-ab: out of memory\n");
-      exit (2);
-    }
-  for (size_t i = 0; i < n; i++)
-    mpz_init (v[i]);
-  return v;
-}
-
-static void
-refresh (mpz_t *v, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    {
-      mpz_clear (v[i]);
-      mpz_init_set_si (v[i], -12345);
-    }
-}
-
-static void
-release (mpz_t *v, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    mpz_clear (v[i]);
-  free (v);
-}
-
-static int
-cmp_double (const void *x, const void *y)
-{
-  double u = *(const double *) x, v = *(const double *) y;
-  return (u > v) - (u < v);
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, (size_t) n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 #define MAX_ROUNDS 64
@@ -170,7 +93,7 @@ main (int argc, char **argv)
   lib L[2];
   unsigned long bits[32];
   int nbits = 0, ops = 3, rounds = 9, fresh = 0, gmp_before = 0, log2 = 30, c;
-  int threads = (int) sysconf (_SC_NPROCESSORS_ONLN);
+  int threads = bench_online_cores ();
   if (argc < 3)
     usage ();
   L[0].path = argv[1];
@@ -207,8 +130,6 @@ main (int argc, char **argv)
       }
   if (rounds < 1 || rounds > MAX_ROUNDS || ops == 0 || log2 < 10 || log2 > 36)
     usage ();
-  if (threads < 1 || threads > 256)
-    threads = threads < 1 ? 1 : 256;
   if (nbits == 0)
     {
       unsigned long d[] = { 256, 1024, 4096, 16384, 65536, 262144 };
@@ -238,8 +159,11 @@ main (int argc, char **argv)
           size_t n = ((size_t) 1 << log2) / bits[bi];
           if (n == 0)
             n = 1;
-          mpz_t *a = array (n), *b = array (n), *ref = array (n), *gout = array (n);
-          mpz_t *r[2] = { array (n), array (n) };
+          unsigned long rbits = 2 * bits[bi] + GMP_NUMB_BITS;
+          mpz_t *a = bench_alloc (n, bits[bi]), *b = bench_alloc (n, bits[bi]);
+          mpz_t *ref = bench_alloc (n, rbits), *gout = bench_alloc (n, rbits);
+          mpz_t *r[2] = { bench_alloc (n, rbits), bench_alloc (n, rbits) };
+          gmp_loop gref = { op, ref, a, b }, gg = { op, gout, a, b };
           for (size_t i = 0; i < n; i++)
             {
               mpz_urandomb (a[i], rs, bits[bi]);
@@ -249,7 +173,7 @@ main (int argc, char **argv)
               if (i & 1)
                 mpz_neg (b[i], b[i]);
             }
-          gmp_all_cores (op, ref, a, b, n, threads);
+          bench_split (n, threads, gmp_range, &gref);
           /* t[g][k][i]: build k's call of round i, after GMP's loop (g = 1) or not */
           static double t[2][2][MAX_ROUNDS];
           /* one untimed call each: the device's setup, the kernels' first load */
@@ -261,15 +185,15 @@ main (int argc, char **argv)
                 {
                   int k = (i + j) & 1;          /* A first in even rounds, B first in odd */
                   if (fresh)
-                    refresh (r[k], n);
+                    bench_poison_fresh (r[k], n);
                   if (g)
                     {
-                      refresh (gout, n);
-                      gmp_all_cores (op, gout, a, b, n, threads);
+                      bench_poison_fresh (gout, n);
+                      bench_split (n, threads, gmp_range, &gg);
                     }
-                  double t0 = now_us ();
+                  double t0 = bench_now_us ();
                   int st = L[k].fn[op] (r[k], a, b, n);
-                  t[g][k][i] = (now_us () - t0) * 1e-3;
+                  t[g][k][i] = (bench_now_us () - t0) * 1e-3;
                   if (st != 0)
                     {
                       printf ("!! %s: %s returned %d\n", L[k].path, op_names[op], st);
@@ -277,14 +201,15 @@ main (int argc, char **argv)
                     }
                 }
           for (int k = 0; k < 2; k++)
-            for (size_t i = 0; i < n; i++)
-              if (mpz_cmp (r[k][i], ref[i]) != 0)
+            {
+              size_t first;
+              if (bench_compare (r[k], ref, n, &first) != 0)
                 {
                   printf ("!! MISMATCH %s %s %lu bits at %zu\n", k ? "B" : "A", op_names[op],
-                          bits[bi], i);
+                          bits[bi], first);
                   bad++;
-                  break;
                 }
+            }
           for (int g = 0; g <= gmp_before; g++)
             {
               double ratio[MAX_ROUNDS], med[2], mn[2];
@@ -296,19 +221,19 @@ main (int argc, char **argv)
                   mn[k] = t[g][k][0];
                   for (int i = 1; i < rounds; i++)
                     mn[k] = t[g][k][i] < mn[k] ? t[g][k][i] : mn[k];
-                  med[k] = median (t[g][k], rounds);
+                  med[k] = bench_median (t[g][k], rounds);
                   snprintf (s[k], sizeof s[k], "%.2f (%.2f)", med[k], mn[k]);
                 }
               printf ("%-4s %8lu %8zu %-6s %20s %20s %8.3f\n", op_names[op], bits[bi], n,
-                      g ? "gmp" : "none", s[0], s[1], median (ratio, rounds));
+                      g ? "gmp" : "none", s[0], s[1], bench_median (ratio, rounds));
               fflush (stdout);
             }
-          release (a, n);
-          release (b, n);
-          release (ref, n);
-          release (gout, n);
-          release (r[0], n);
-          release (r[1], n);
+          bench_free (a, n);
+          bench_free (b, n);
+          bench_free (ref, n);
+          bench_free (gout, n);
+          bench_free (r[0], n);
+          bench_free (r[1], n);
         }
     }
   gmp_randclear (rs);
