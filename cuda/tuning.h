@@ -163,10 +163,13 @@
    and divisors of up to MPZG_DIV_MAX_LIMBS limbs (the widest class of divrem_width
    there, 2^18 bits), larger ones on the CPU.  Divisors of up to MPZG_DIV_SMALL_MAX
    limbs one thread per instance (the divisor and the window in registers; the
-   interleaved layout when the dividend is that small too), up to MPZG_DIV_WARP_MAX
-   one warp per instance, above one block.  Not yet measured: the cuts are where the
-   registers run out (32 words of divisor and window per thread) and where a warp's
-   lanes would hold more than 8 words each.  Auto mode, measured on the H100 with
+   interleaved layout when the dividend is that small too); longer ones by ND / K
+   cooperating threads, K = MPZG_DIV_COOP_K words of the divisor and of the window
+   per thread (three quarters of it for the widths 3 * 2^j): a group of lanes of a
+   warp up to 32 threads, a block above.  Every thread forms each quotient digit
+   itself (no broadcast), so fewer threads with more words each spend less on the
+   digits: see bench/results/2026-11-24-h100-division-groups for K = 16 against
+   the former 2 to 8 words per lane of a whole warp.  Auto mode, measured on the H100 with
    outputs already allocated, dividend n bits and divisor n/2 bits
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 16384 dividends of 16 limbs (2.5 against 0.9 ms), tied with 4096 of 64
@@ -178,12 +181,13 @@
    decides). */
 #define MPZG_DIV_MAX_LIMBS 4096
 #define MPZG_DIV_SMALL_MAX 32
-#define MPZG_DIV_WARP_MAX 256
-/* Threads per block: the one-thread kernel; the one-warp kernel (4 instances per
-   block); the most the one-block kernel takes (4096 limbs at 8 words per thread). */
+#ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=8 */
+#define MPZG_DIV_COOP_K 16
+#endif
+/* Threads per block: the one-thread kernel; the group kernel (128 / T instances
+   per block).  The one-block kernel takes MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K. */
 #define MPZG_DIV_BLOCK 128
 #define MPZG_DIV_WARP_BLOCK 128
-#define MPZG_DIV_COOP_MAX_THREADS 512
 #define MPZG_DIV_WORTH_AVG 16
 #define MPZG_DIV_WORTH_WORK ((double) (1 << 25))
 
