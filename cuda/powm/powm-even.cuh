@@ -31,13 +31,23 @@
 #define MPZG_POWM_EVEN_CUH
 
 #include "powm-core.cuh"
+#include "powm-coop.cuh"
 
 namespace mpzg {
 namespace pw {
 
-/* Rows of N words powm_even works in (the smallest table of either kernel, 8
-   rows of N words, holds them). */
+/* Rows of N words powm_even works in. */
 #define MPZG_POWM_EVEN_ROWS 7
+
+/* Scratch rows of N words per instance of the class of widths N, EW: the
+   Montgomery kernel's table (and squaring row), or powm_even's work area where
+   that is larger (never, with windows of 3 bits and more). */
+MPZG_POWM_HD size_t
+powm_scratch_rows (int N, int EW)
+{
+  size_t r = powm_is_coop ((unsigned) N) ? powm_coop_rows (EW) : powm_rows (EW);
+  return r > MPZG_POWM_EVEN_ROWS ? r : MPZG_POWM_EVEN_ROWS;
+}
 
 /* t = a b mod 2^(64 n), the top word and-ed with hm; rows of stride lanes, t
    neither a nor b.  Column by column (product scanning), the column's sum in a

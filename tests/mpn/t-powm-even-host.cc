@@ -48,12 +48,7 @@ run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
 {
   const bool coop = mpzg::pw::powm_is_coop (N);
   const int T = coop ? mpzg::pw::powm_coop_threads (N) : 1;
-  const size_t rows = coop ? mpzg::pw::powm_coop_rows (EW) : mpzg::pw::powm_rows (EW);
-  if (rows < MPZG_POWM_EVEN_ROWS)
-    {
-      fail ("the table is smaller than powm_even's work area", b, e, m, N, EW);
-      return;
-    }
+  const size_t rows = mpzg::pw::powm_scratch_rows (N, EW);
   int lanes = 1 + (int) urand (3), j = (int) urand (lanes);
   powm_lanes in (b, e, EW, m, N, rows, lanes, j, T);
   const u64 *bp = in.bb.data () + j, *ep = in.eb.data () + j, *mp = in.mb.data () + j;
