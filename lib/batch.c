@@ -132,8 +132,7 @@ find_zero_divisors (const mpzg_batch *b, size_t n, unsigned char **skip, size_t 
    takes idx == NULL as "every element"), which saves two serial passes and
    16 bytes of fresh memory per element on batches of millions of small numbers.
    An element fits when it is within the family's size limit and, for families
-   that test each element (gpu.h's mpzg_gpu_takes, as powm's odd moduli), passes
-   the family's test. */
+   that test each element (gpu.h's mpzg_gpu_takes), passes the family's test. */
 #define MPZG_SPLIT_BLOCK 65536
 
 typedef struct

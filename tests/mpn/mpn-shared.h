@@ -247,8 +247,9 @@ random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
   mpz_clear (zb);
 }
 #elif defined MPN_POWM
-/* b (base) of width w0, e of width w1, m of width w0 and odd: bases above m and
-   of all ones, exponents 0, 1, all ones, moduli 1, all ones, 2^(64k) + 1. */
+/* b (base) of width w0, e of width w1, m of width w0, odd three times in four,
+   else even (and a power of two where it was one word): bases above m and of
+   all ones, exponents 0, 1, all ones, moduli 1, all ones, 2^(64k) + 1, 2^(64k). */
 static void
 random_instance (mp_limb_t *b, mp_limb_t *e, mp_limb_t *m, size_t w0, size_t w1)
 {
@@ -272,12 +273,21 @@ random_instance (mp_limb_t *b, mp_limb_t *e, mp_limb_t *m, size_t w0, size_t w1)
     case 3:
       i = urand (w0);
       memset (m, 0, w0 * sizeof *m);
-      m[i] = 1;
+      m[i] = (mp_limb_t) 1 << urand (64);
       break;
     default:
       break;
     }
-  m[0] |= 1;
+  if (urand (4))
+    m[0] |= 1;
+  else
+    {
+      m[0] &= ~(mp_limb_t) 1;
+      for (i = 0; i < w0 && m[i] == 0; i++)
+        ;
+      if (i == w0)
+        m[urand (w0)] = (mp_limb_t) 2 << urand (63);   /* a power of two, not 1 */
+    }
 }
 #else
 /* a of width w0, b of width w1, sometimes both all ones or (equal widths) equal. */
