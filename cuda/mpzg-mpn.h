@@ -126,7 +126,8 @@ int mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
    y v = g (mod x) and 0 <= v < x / 2^k; a zero operand gives g = x + y and v = 0.
    Classes as gcd's (w[0] = w[1]).  Inputs: a (w[0] words), b (w[1] words).
    Outputs: g (ow[0] = w[0] words), then v (ow[1] = w[0] words), each zero above its
-   own size.  INTERLEAVED classes; no scratch (itch 0). */
+   own size.  INTERLEAVED (one thread per instance) or CONTIGUOUS (cooperative)
+   classes, as the shape says; no scratch (itch 0). */
 unsigned mpzg_mpn_gcdext_classes (void);
 size_t mpzg_mpn_gcdext_max (void);              /* the widest operand, in words */
 unsigned mpzg_mpn_gcdext_class (size_t n);      /* n: the longer operand's size, <= max */

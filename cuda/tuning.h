@@ -236,18 +236,36 @@
 #define MPZG_GCD_WORTH_WORK ((double) (1 << 21))
 #define MPZG_GCD_WORTH_COOP_COUNT 256
 
-/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's one-thread classes, up to
+/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
    MPZG_GCDEXT_MAX_LIMBS limbs, five arrays of W words per instance (a, b, two
-   cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
-   in registers (five 8-limb arrays are 80 registers); above, in shared memory, at
-   most MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a
-   thread do not fit 48 KB (16 threads at 64 limbs).  Provisional, from the
-   register counts.  Auto mode: about three times the gcd's work per element, the
-   gcd's thresholds until measured. */
-#define MPZG_GCDEXT_MAX_LIMBS 64
+   cofactors, the modulus).
+   - One thread per instance below MPZG_GCDEXT_COOP_MIN_LIMBS limbs (at most 64,
+     the interleaved classes): up to MPZG_GCDEXT_REG_MAX limbs in registers (five
+     8-limb arrays are 80 registers); above, in shared memory, at most
+     MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a thread
+     do not fit 48 KB (16 threads at 64 limbs).
+   - Cooperative (gcdext-coop.cuh), contiguous, from MPZG_GCDEXT_COOP_MIN_LIMBS
+     limbs up: T = W / MPZG_GCDEXT_COOP_K threads per instance of width W, that
+     many words of each of the five arrays per thread in registers (80 registers
+     of data at 8, where the gcd's 16 would take 160).  The cofactors' work per
+     word is about twice the gcd's rows, so the 30 redundant steps weigh as they do
+     in the gcd at 16 words.  Groups of T <= 32 lanes (from 16 limbs, 2 lanes, up
+     to 256, 32 lanes), MPZG_GCDEXT_COOP_BLOCK threads per block; T = 64 and 128
+     (512 and 1024 limbs) a block of two and four warps per instance.
+     MPZG_GCDEXT_COOP_MIN_LIMBS: 16 to 65, a power of two or 65 (the default: the
+     one-thread classes as they were, up to 64); a build may set it, e.g.
+     NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=64, to compare the two at 64.
+   Provisional, from the register counts.  Auto mode: about three times the gcd's
+   work per element, the gcd's thresholds until measured. */
+#define MPZG_GCDEXT_MAX_LIMBS 1024
 #define MPZG_GCDEXT_REG_MAX 8
 #define MPZG_GCDEXT_BLOCK 128
 #define MPZG_GCDEXT_SMEM_BLOCK 64
+#define MPZG_GCDEXT_COOP_K 8
+#define MPZG_GCDEXT_COOP_BLOCK 128
+#ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=64 */
+#define MPZG_GCDEXT_COOP_MIN_LIMBS 65
+#endif
 #define MPZG_GCDEXT_WORTH_AVG 8
 #define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
 

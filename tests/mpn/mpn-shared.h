@@ -86,6 +86,8 @@
 #define MAX_WORDS ((size_t) 1 << 22)    /* words in and out of one launch */
 #define MAX_WORK ((size_t) 1 << 24)     /* limb products of one mul launch, for GMP */
 #define MAX_POWM_WORK ((size_t) 1 << 28)        /* limb products of one powm launch */
+#define MAX_GCDEXT_WORDS ((size_t) 1 << 17)     /* words of one gcdext launch's x, for GMP:
+                                                   mpz_gcdext and mpz_invert per sign */
 
 static gmp_randstate_t rands;
 static unsigned long seed = 20261123UL;
@@ -430,11 +432,6 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
   ow = w0;
 #ifdef MPN_GCDEXT
   ow1 = w0;                     /* the cofactor */
-  if (sh->layout != MPZG_MPN_INTERLEAVED)
-    {
-      fail ("%s: gcdext layout %u", where, sh->layout);
-      return 0;
-    }
 #endif
   /* gcd: interleaved one-thread classes, contiguous cooperative ones */
   if (w1 != w0 || sh->itch != 0)
@@ -777,6 +774,10 @@ max_count (const mpzg_mpn_shape *sh)
 #ifdef MPN_POWM
   if (cap > MAX_POWM_WORK / (64 * (size_t) sh->w[1] * sh->w[0] * sh->w[0]))
     cap = MAX_POWM_WORK / (64 * (size_t) sh->w[1] * sh->w[0] * sh->w[0]);
+#endif
+#ifdef MPN_GCDEXT
+  if (cap > MAX_GCDEXT_WORDS / sh->w[0])
+    cap = MAX_GCDEXT_WORDS / sh->w[0];
 #endif
 #ifdef MPN_MUL
   if (cap > MAX_WORK / ((size_t) sh->w[0] * sh->w[1]))
