@@ -117,6 +117,15 @@
    opt-in of every device the build targets' generations have had (96 KB, sm_70). */
 #define MPZG_MUL_NTT_SMEM_ANY (96 * 1024)
 
+/* Whole-device NTT multiplication (mul/ntt-grid.cu, mul/ntt-grid-core.cuh): one or a
+   few long products, each transform done in passes of thread blocks over device
+   memory.  Threads per block of the passes (a tile of 2^12 words: 8 butterflies
+   per thread per layer) and of the carry phases (runs of 8 words a thread, whose
+   carries are scanned a block at a time).  Provisional: chosen from the tile's
+   size, not yet measured. */
+#define MPZG_MUL_GRID_THREADS 256
+#define MPZG_MUL_GRID_CARRY_THREADS 256
+
 /* ---- host pipeline ---- */
 
 /* Slots (streams) of the pipeline: chunks in flight on the device while the host
