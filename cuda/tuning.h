@@ -125,6 +125,15 @@
    size, not yet measured. */
 #define MPZG_MUL_GRID_THREADS 256
 #define MPZG_MUL_GRID_CARRY_THREADS 256
+/* mul elements above MPZG_MUL_MAX_LIMBS run one at a time through that transform
+   (lib/gpu/mul-huge.c); in auto mode only those whose shorter operand has at least
+   MPZG_MUL_HUGE_WORTH_LIMBS limbs (2^20 bits: GMP takes about a millisecond for a
+   balanced product there, some ten times a call's fixed cost of copies and
+   launches; an unbalanced one is nearly linear for GMP).  Provisional, not yet
+   measured.  Its device buffer is kept between calls up to
+   MPZG_MUL_HUGE_KEEP_WORDS words (128 MB), freed after a call above. */
+#define MPZG_MUL_HUGE_WORTH_LIMBS 16384
+#define MPZG_MUL_HUGE_KEEP_WORDS ((size_t) 1 << 24)
 
 /* ---- host pipeline ---- */
 
