@@ -14,10 +14,16 @@
 /* add/sub: the widest operand the GPU takes; bandwidth-bound, no shared memory, so
    only the chunk size bounds it (2^22 bits). */
 #define MPZG_ADD_MAX_LIMBS 65536
-/* mul: the widest operand (2^18 bits).  The classical block kernel holds both
-   operands in one block's shared memory; the NTT (mul/ntt.cu) holds one transform
-   of 3 * 2^13 words (the longest of a 4096 by 4096 product) there. */
-#define MPZG_MUL_MAX_LIMBS 4096
+/* mul: the widest operand in batches (2^22 bits, the widest class width of
+   core/widths.h).  Up to MPZG_MUL_BLOCK_MAX_LIMBS (2^18 bits) one block per
+   product: the classical block kernel holds both operands in one block's shared
+   memory; the NTT (mul/ntt.cu) holds one transform of 3 * 2^13 words (the longest
+   of a 4096 by 4096 product) there.  Above, the classes whose wider operand is
+   wider run by the whole-device transform (mul/ntt-grid.cu), a chunk's products
+   side by side; larger elements one at a time by the same transform
+   (lib/gpu/mul-huge.c). */
+#define MPZG_MUL_MAX_LIMBS 65536
+#define MPZG_MUL_BLOCK_MAX_LIMBS 4096
 
 /* ---- add/sub kernels ---- */
 

@@ -127,7 +127,8 @@ START_TEST (t_mixed)
   TST_BEGIN ();
   for (size_t i = 0; i < n; i++)
     {
-      size_t a = i % 50 == 7 ? lim + 1 + tst_urand (3 * lim) : 1 + tst_urand (lim);
+      size_t a = i % 50 == 7 ? lim + 1 + tst_urand (3 * lim)
+        : i % 10 == 1 ? 1 + tst_urand (lim) : 1 + tst_urand (4096);
       size_t b = i % 100 == 57 ? 0 : i % 50 == 7 ? 1 + tst_urand (2 * lim) : 1 + tst_urand (a);
       tst_rand_op (in[0][i], a);
       tst_rand_op (in[1][i], b);
@@ -146,7 +147,7 @@ static void
 fail_gen (const tst_fail_batch *fb, mpz_ptr *ops, size_t i)
 {
   (void) fb;
-  tst_rand_op (ops[0], MPZG_MUL_HUGE_WORTH_LIMBS + i * 37);
+  tst_rand_op (ops[0], mpzg_mpn_mul_max () + 1 + i * 37);
   tst_rand_op (ops[1], MPZG_MUL_HUGE_WORTH_LIMBS + tst_urand (1000));
 }
 
