@@ -161,6 +161,27 @@ gen_powm (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
     }
 }
 
+/* powm_even: as powm, the modulus even (bit 0 cleared: usually a few trailing
+   zeros, half the time one). */
+static void
+gen_powm_even (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  size_t i;
+  gen_powm (in, count, bits, rs);
+  for (i = 0; i < count; i++)
+    mpz_clrbit (in[2][i], 0);
+}
+
+/* powm_65537: as powm, the exponent 65537 (the RSA public exponent). */
+static void
+gen_powm_65537 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  size_t i;
+  gen_powm (in, count, bits, rs);
+  for (i = 0; i < count; i++)
+    mpz_set_ui (in[1][i], 65537);
+}
+
 #define LOOP(name, stmt)                                                \
   static void name (mpz_t **out, mpz_t **in, size_t begin, size_t end)  \
   {                                                                     \
@@ -220,6 +241,10 @@ const bench_op bench_ops[] = {
     NULL, 1 },
   { "powm",    MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
     NULL, 0 },
+  { "powm_even", MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS, gen_powm_even, gmp_powm,
+    z_powm, NULL, 1 },
+  { "powm_65537", MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS, gen_powm_65537, gmp_powm,
+    z_powm, NULL, 1 },
 };
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
 
@@ -240,7 +265,9 @@ bench_count (const bench_op *op, unsigned tbits, unsigned long bits)
   if (strcmp (op->name, "gcd") == 0 || strcmp (op->name, "gcdext") == 0
       || strcmp (op->name, "invert") == 0)
     count /= 16;                /* gcd costs some tens of multiplications */
-  else if (strcmp (op->name, "powm") == 0)
+  else if (strcmp (op->name, "powm_65537") == 0)
+    count /= 16;                /* 17 multiplications */
+  else if (strncmp (op->name, "powm", 4) == 0)
     count /= bits;              /* powm costs about `bits` multiplications */
   else if (strcmp (op->name, "mul1") == 0)
     count = 1;                  /* one long product, end to end */

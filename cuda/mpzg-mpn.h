@@ -143,7 +143,8 @@ int mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
    y v = g (mod x) and 0 <= v < x / 2^k; a zero operand gives g = x + y and v = 0.
    Classes as gcd's (w[0] = w[1]).  Inputs: a (w[0] words), b (w[1] words).
    Outputs: g (ow[0] = w[0] words), then v (ow[1] = w[0] words), each zero above its
-   own size.  INTERLEAVED classes; no scratch (itch 0). */
+   own size.  INTERLEAVED (one thread per instance) or CONTIGUOUS (cooperative)
+   classes, as the shape says; no scratch (itch 0). */
 unsigned mpzg_mpn_gcdext_classes (void);
 size_t mpzg_mpn_gcdext_max (void);              /* the widest operand, in words */
 unsigned mpzg_mpn_gcdext_class (size_t n);      /* n: the longer operand's size, <= max */
@@ -153,14 +154,16 @@ int mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                      const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                      size_t lanes, mpzg_mpn_stream s);
 
-/* ---- powm: modular exponentiation, odd moduli ----
-   r = b^e mod m for odd m (an even modulus, as in the zero instances that pad a
-   chunk, gives garbage, never a fault) and b < 2^(64 w[0]) (b >= m allowed).  The
-   class pads b and m to N = w[0] = w[2] words and e to w[1] words; e = 0 gives
-   1 mod m.  Inputs: b (N words), e (w[1] words), m (N words).  Output: r (N
-   words, r < m).  INTERLEAVED classes; scratch: the window table, itch words per
-   instance.  The sequence of operations of an instance depends on e's size in
-   words, not on its bits (the table rows it reads do). */
+/* ---- powm: modular exponentiation ----
+   r = b^e mod m for m >= 1, odd or even (a zero modulus, as in the zero instances
+   that pad a chunk, gives garbage, never a fault), and b < 2^(64 w[0]) (b >= m
+   allowed).  The class pads b and m to N = w[0] = w[2] words and e to w[1]
+   words; e = 0 gives 1 mod m.  Inputs: b (N words), e (w[1] words), m (N
+   words).  Output: r (N words, r < m).  INTERLEAVED classes; scratch: the window
+   table, itch words per instance.  The sequence of operations of an instance
+   depends on e's size in words, not on its bits (the table rows it reads do),
+   except for an even m = 2^k m', whose power mod 2^k takes min (k, the bits of
+   e) steps for an odd b and those of e's top word for an even one. */
 unsigned mpzg_mpn_powm_classes (void);
 size_t mpzg_mpn_powm_max (void);                /* the widest b, e or m, in words */
 unsigned mpzg_mpn_powm_class (size_t nb, size_t ne, size_t nm);  /* each <= max */

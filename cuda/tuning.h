@@ -187,10 +187,13 @@
    and divisors of up to MPZG_DIV_MAX_LIMBS limbs (the widest class of divrem_width
    there, 2^18 bits), larger ones on the CPU.  Divisors of up to MPZG_DIV_SMALL_MAX
    limbs one thread per instance (the divisor and the window in registers; the
-   interleaved layout when the dividend is that small too), up to MPZG_DIV_WARP_MAX
-   one warp per instance, above one block.  Not yet measured: the cuts are where the
-   registers run out (32 words of divisor and window per thread) and where a warp's
-   lanes would hold more than 8 words each.  Auto mode, measured on the H100 with
+   interleaved layout when the dividend is that small too); longer ones by ND / K
+   cooperating threads, K = MPZG_DIV_COOP_K words of the divisor and of the window
+   per thread (three quarters of it for the widths 3 * 2^j): a group of lanes of a
+   warp up to 32 threads, a block above.  Every thread forms each quotient digit
+   itself (no broadcast), so fewer threads with more words each spend less on the
+   digits: see bench/results/2026-11-24-h100-division-groups for K = 16 against
+   the former 2 to 8 words per lane of a whole warp.  Auto mode, measured on the H100 with
    outputs already allocated, dividend n bits and divisor n/2 bits
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 16384 dividends of 16 limbs (2.5 against 0.9 ms), tied with 4096 of 64
@@ -202,12 +205,13 @@
    decides). */
 #define MPZG_DIV_MAX_LIMBS 4096
 #define MPZG_DIV_SMALL_MAX 32
-#define MPZG_DIV_WARP_MAX 256
-/* Threads per block: the one-thread kernel; the one-warp kernel (4 instances per
-   block); the most the one-block kernel takes (4096 limbs at 8 words per thread). */
+#ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=8 */
+#define MPZG_DIV_COOP_K 16
+#endif
+/* Threads per block: the one-thread kernel; the group kernel (128 / T instances
+   per block).  The one-block kernel takes MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K. */
 #define MPZG_DIV_BLOCK 128
 #define MPZG_DIV_WARP_BLOCK 128
-#define MPZG_DIV_COOP_MAX_THREADS 512
 #define MPZG_DIV_WORTH_AVG 16
 #define MPZG_DIV_WORTH_WORK ((double) (1 << 25))
 
@@ -256,22 +260,41 @@
 #define MPZG_GCD_WORTH_WORK ((double) (1 << 21))
 #define MPZG_GCD_WORTH_COOP_COUNT 256
 
-/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's one-thread classes, up to
+/* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
    MPZG_GCDEXT_MAX_LIMBS limbs, five arrays of W words per instance (a, b, two
-   cofactors, the modulus).  Up to MPZG_GCDEXT_REG_MAX limbs
-   in registers (five 8-limb arrays are 80 registers); above, in shared memory, at
-   most MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a
-   thread do not fit 48 KB (16 threads at 64 limbs).  Provisional, from the
-   register counts.  Auto mode: about three times the gcd's work per element, the
-   gcd's thresholds until measured. */
-#define MPZG_GCDEXT_MAX_LIMBS 64
+   cofactors, the modulus).
+   - One thread per instance below MPZG_GCDEXT_COOP_MIN_LIMBS limbs (at most 64,
+     the interleaved classes): up to MPZG_GCDEXT_REG_MAX limbs in registers (five
+     8-limb arrays are 80 registers); above, in shared memory, at most
+     MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a thread
+     do not fit 48 KB (16 threads at 64 limbs).
+   - Cooperative (gcdext-coop.cuh), contiguous, from MPZG_GCDEXT_COOP_MIN_LIMBS
+     limbs up: T = W / MPZG_GCDEXT_COOP_K threads per instance of width W, that
+     many words of each of the five arrays per thread in registers (80 registers
+     of data at 8, where the gcd's 16 would take 160).  The cofactors' work per
+     word is about twice the gcd's rows, so the 30 redundant steps weigh as they do
+     in the gcd at 16 words.  Groups of T <= 32 lanes (from 16 limbs, 2 lanes, up
+     to 256, 32 lanes), MPZG_GCDEXT_COOP_BLOCK threads per block; T = 64 and 128
+     (512 and 1024 limbs) a block of two and four warps per instance.
+     MPZG_GCDEXT_COOP_MIN_LIMBS: 16 to 65, a power of two or 65 (the default: the
+     one-thread classes as they were, up to 64); a build may set it, e.g.
+     NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=64, to compare the two at 64.
+   Provisional, from the register counts.  Auto mode: about three times the gcd's
+   work per element, the gcd's thresholds until measured. */
+#define MPZG_GCDEXT_MAX_LIMBS 1024
 #define MPZG_GCDEXT_REG_MAX 8
 #define MPZG_GCDEXT_BLOCK 128
 #define MPZG_GCDEXT_SMEM_BLOCK 64
+#define MPZG_GCDEXT_COOP_K 8
+#define MPZG_GCDEXT_COOP_BLOCK 128
+#ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=64 */
+#define MPZG_GCDEXT_COOP_MIN_LIMBS 65
+#endif
 #define MPZG_GCDEXT_WORTH_AVG 8
 #define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
 
-/* powm (cuda/powm/powm.cu): odd moduli, bases and moduli of up to
+/* powm (cuda/powm/powm.cu): any modulus (an even one split as 2^k m', its power
+   of two and the join by powm-even.cuh), bases and moduli of up to
    MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there), Montgomery
    products and a fixed window; one thread per instance below
    MPZG_POWM_COOP_MIN_LIMBS limbs, a team of 4 to 32 lanes of a warp from there

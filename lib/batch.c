@@ -132,10 +132,10 @@ find_zero_divisors (const mpzg_batch *b, size_t n, unsigned char **skip, size_t 
    takes idx == NULL as "every element"), which saves two serial passes and
    16 bytes of fresh memory per element on batches of millions of small numbers.
    An element fits the pipeline when it is within the family's size limit and, for
-   families that test each element (gpu.h's mpzg_gpu_takes, as powm's odd moduli),
-   passes the family's test; an element above the limit goes to the family's path
-   for single long elements when it has one and that takes it (mpzg_gpu_huge_takes,
-   as mul's long products), else to the CPU. */
+   families that test each element (gpu.h's mpzg_gpu_takes), passes the family's
+   test; an element above the limit goes to the family's path for single long
+   elements when it has one and that takes it (mpzg_gpu_huge_takes, as mul's long
+   products), else to the CPU. */
 #define MPZG_SPLIT_BLOCK 65536
 
 typedef struct

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <pthread.h>
 #include "common.h"
 
 unsigned long tst_seed = 20240517UL;
@@ -335,6 +336,108 @@ describe_element (char *buf, size_t size, const tst_op *op, mpz_t **saved, size_
     len += snprintf (buf + len, size - len, " in%d=%s", k, tst_str (saved[k][i]));
 }
 
+/* The reference of elements [begin, end) of a job: op->ref per element, or
+   MPZG_EDIVBYZERO for a zero divisor, into st[i]. */
+typedef struct
+{
+  const tst_op *op;
+  mpz_t **saved, **want;
+  int *want_flags, *st;
+  size_t n;
+} tst_ref_job;
+
+typedef struct
+{
+  const tst_ref_job *job;
+  size_t begin, end;
+} tst_ref_range;
+
+static void *
+ref_range (void *arg)
+{
+  const tst_ref_range *r = arg;
+  const tst_ref_job *job = r->job;
+  const tst_op *op = job->op;
+  size_t i;
+  int k;
+  for (i = r->begin; i < r->end; i++)
+    {
+      mpz_ptr o[3] = { NULL, NULL, NULL };
+      mpz_srcptr a[3] = { NULL, NULL, NULL };
+      int e, f = 0x5a5a5a5a;
+      for (k = 0; k < op->nin; k++)
+        a[k] = job->saved[k][i];
+      for (k = 0; k < op->nout; k++)
+        if (job->want[k] != NULL)
+          o[k] = job->want[k][i];
+      if (op->divisor >= 0 && mpz_sgn (a[op->divisor]) == 0)
+        {
+          e = MPZG_EDIVBYZERO;
+          f = 0;
+        }
+      else
+        e = op->ref (o, a, &f);
+      if (op->has_flags)
+        job->want_flags[i] = f;
+      job->st[i] = e;
+    }
+  return NULL;
+}
+
+/* Elements are dealt round-robin in runs of REF_RUN so that the wide ones of a
+   sorted batch spread over the threads. */
+#define REF_MAX_THREADS 64
+#define REF_RUN 16
+
+typedef struct
+{
+  const tst_ref_job *job;
+  unsigned t, nt;
+} tst_ref_deal;
+
+static void *
+ref_dealt (void *arg)
+{
+  const tst_ref_deal *d = arg;
+  size_t b;
+  for (b = (size_t) d->t * REF_RUN; b < d->job->n; b += (size_t) d->nt * REF_RUN)
+    {
+      tst_ref_range r = { d->job, b, b + REF_RUN < d->job->n ? b + REF_RUN : d->job->n };
+      ref_range (&r);
+    }
+  return NULL;
+}
+
+static void
+ref_all (const tst_ref_job *job)
+{
+  pthread_t th[REF_MAX_THREADS];
+  tst_ref_deal d[REF_MAX_THREADS];
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  unsigned nt = cpus < 1 ? 1 : cpus > REF_MAX_THREADS ? REF_MAX_THREADS : (unsigned) cpus, t;
+  unsigned started = 1;
+  if ((size_t) nt * REF_RUN > job->n)
+    nt = (unsigned) ((job->n + REF_RUN - 1) / REF_RUN);
+  if (nt < 1)
+    nt = 1;
+  for (t = 0; t < nt; t++)
+    {
+      d[t].job = job;
+      d[t].t = t;
+      d[t].nt = nt;
+    }
+  /* thread 0's share runs here; a thread that cannot start leaves its share to
+     the loop below */
+  for (t = 1; t < nt; t++, started++)
+    if (pthread_create (&th[t], NULL, ref_dealt, &d[t]) != 0)
+      break;
+  ref_dealt (&d[0]);
+  for (t = 1; t < started; t++)
+    pthread_join (th[t], NULL);
+  for (t = started; t < nt; t++)
+    ref_dealt (&d[t]);
+}
+
 void
 tst_check_op (const tst_op *op, const tst_alias *al, mpz_t **in, size_t n,
               const char *where)
@@ -399,33 +502,24 @@ tst_check_op (const tst_op *op, const tst_alias *al, mpz_t **in, size_t n,
         flags[i] = want_flags[i] = 0x5a5a5a5a;
     }
 
-  /* The plain GMP loop. */
-  for (i = 0; i < n; i++)
-    {
-      mpz_ptr o[3] = { NULL, NULL, NULL };
-      mpz_srcptr a[3] = { NULL, NULL, NULL };
-      int e, f = 0x5a5a5a5a;
-      for (k = 0; k < op->nin; k++)
-        a[k] = saved[k][i];
-      for (k = 0; k < op->nout; k++)
-        if (want[k] != NULL)
-          o[k] = want[k][i];
-      if (op->divisor >= 0 && mpz_sgn (a[op->divisor]) == 0)
-        {
-          e = MPZG_EDIVBYZERO;
-          f = 0;
-        }
-      else
-        e = op->ref (o, a, &f);
-      if (op->has_flags)
-        want_flags[i] = f;
-      bad[i] = e != MPZG_OK;
-      if (e != MPZG_OK && want_index == MPZG_NO_INDEX)
-        {
-          want_index = i;
-          want_st = e;
-        }
-    }
+  /* The plain GMP loop, on every core: the reference of the wide classes is what
+     the GPU suites spend their time on.  The lowest failing index is picked after. */
+  {
+    tst_ref_job job = { op, saved, want, want_flags, NULL, n };
+    job.st = malloc ((n ? n : 1) * sizeof *job.st);
+    ck_assert_ptr_nonnull (job.st);
+    ref_all (&job);
+    for (i = 0; i < n; i++)
+      {
+        bad[i] = job.st[i] != MPZG_OK;
+        if (bad[i] && want_index == MPZG_NO_INDEX)
+          {
+            want_index = i;
+            want_st = job.st[i];
+          }
+      }
+    free (job.st);
+  }
 
   /* The batched call. */
   st = op->call (out, work, flags, n);

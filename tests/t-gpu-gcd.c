@@ -17,9 +17,10 @@
    the same call); batch counts off the lane group; and what a failing GPU leaves
    (mpzg_gpu_fail_after) for gcd, in auto mode and under MPZG_BACKEND=cuda.
 
-   gcdext and invert run wherever the library sends them (the CPU when the GPU path
-   has no family for them): the checks hold either way, and the gcd's classes give
-   them their sizes.
+   gcdext and invert have the gcd's classes on the GPU, the one-thread ones and the
+   cooperative ones above 64 limbs (read_widths checks that their ladder and limit
+   are the gcd's), so every test here runs them at every class edge and, in
+   t_coop_sizes, at every size from 65 limbs to 1024.
 
    Skips (exit status 77) when no GPU is usable. */
 
@@ -300,6 +301,11 @@ read_widths (size_t **list)
   tst_assert (max == mpzg_gpu_max_limbs (&mpzg_gpu_gcd),
               "the gcd family's limit is %zu limbs, its mpn layer's %zu",
               mpzg_gpu_max_limbs (&mpzg_gpu_gcd), max);
+  tst_assert (mpzg_mpn_gcdext_max () == max && mpzg_gpu_max_limbs (&mpzg_gpu_gcdext) == max
+              && mpzg_gpu_max_limbs (&mpzg_gpu_invert) == max,
+              "gcdext's limit is %zu limbs (families: gcdext %zu, invert %zu), the gcd's %zu",
+              mpzg_mpn_gcdext_max (), mpzg_gpu_max_limbs (&mpzg_gpu_gcdext),
+              mpzg_gpu_max_limbs (&mpzg_gpu_invert), max);
   for (c = 0; c < ncls; c++)
     {
       mpzg_mpn_shape sh;
@@ -325,6 +331,10 @@ read_widths (size_t **list)
         j++;
       mpzg_mpn_gcd_shape (mpzg_mpn_gcd_class (k), &sh);
       tst_assert (sh.w[0] == w[j], "gcd of %zu limbs: class of width %u, want %zu", k, sh.w[0], w[j]);
+      mpzg_mpn_gcdext_shape (mpzg_mpn_gcdext_class (k), &sh);
+      tst_assert (sh.w[0] == w[j] && sh.w[1] == w[j] && sh.ow[0] == w[j] && sh.ow[1] == w[j],
+                  "gcdext of %zu limbs: class of widths %u, %u and outputs %u, %u, want %zu",
+                  k, sh.w[0], sh.w[1], sh.ow[0], sh.ow[1], w[j]);
     }
   *list = w;
   return n;

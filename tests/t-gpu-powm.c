@@ -8,8 +8,11 @@
    and moduli, negative exponents (invertible bases or not), all-ones exponents;
    then special values (bases 0, ±1, m - 1, m, m + 1, -m; exponents 0, 1, 2,
    all-ones, negative; moduli ±1, ±(2^k ± 1), powers of two and other even ones);
-   batches mixing odd moduli (the GPU's) with even ones and with elements above the
-   GPU's largest size (both the CPU's in the same call); the elements without an
+   even moduli on their own (2^k and 2^k m' for k at the limb edges and up to the
+   full length; even, odd, 0, 1, m - 1 and negative bases; exponents 0, 1, 2,
+   around k / v for bases 2^v b', all ones, long and negative);
+   batches mixing odd moduli with even ones (both the GPU's) and with elements
+   above the GPU's largest size (the CPU's in the same call); the elements without an
    inverse (the lowest reported with MPZG_ENOTINVERTIBLE, their outputs untouched to
    the limb pointer and allocation); every aliasing of the output with an input;
    batch counts off the lane group and a large one; and what a failing GPU leaves
@@ -411,6 +414,127 @@ START_TEST (t_specials)
 }
 END_TEST
 
+/* ---- even moduli ---------------------------------------------------------------------- */
+
+/* Even moduli of `limbs` limbs: 2^k (k the full length, 64 limbs - 1) and 2^k m'
+   for k = 1, 2, and 64 j - 1, 64 j, 64 j + 1 up to the length (m' random odd, 1,
+   3); bases 0, 1, 2^v, m - 1, random odd and even (some negative, some above m);
+   exponents 0, 1, 2, ceil (k / v) - 1 and ceil (k / v) for the bases 2^v b'
+   (where the power becomes 0 mod 2^k), all ones of one limb, random ones of up
+   to `elimbs` limbs, and negative ones (an inverse for the odd bases, none for
+   the even ones).  Up to 16 limbs every such k; above, the ends and the
+   middle. */
+static void
+push_even (tst_batch *b, size_t limbs, size_t elimbs)
+{
+  mp_bitcnt_t bits = 64 * (mp_bitcnt_t) limbs, ks[64];
+  size_t nk = 0, j, kk;
+  ks[nk++] = 1;
+  ks[nk++] = 2;
+  for (j = 1; j <= limbs && nk + 3 <= 64; j++)
+    {
+      if (limbs > 16 && j != 1 && j != limbs / 2 && j != limbs)
+        continue;
+      if (64 * j - 1 > 2)
+        ks[nk++] = 64 * j - 1;
+      if (64 * j < bits)
+        ks[nk++] = 64 * j;
+      if (64 * j + 1 < bits)
+        ks[nk++] = 64 * j + 1;
+    }
+  for (kk = 0; kk < nk; kk++)
+    {
+      int mk;
+      for (mk = 0; mk < 3; mk++)
+        {
+          size_t i = b->n;
+          mpz_ptr B = b->in[0][i], E = b->in[1][i], M = b->in[2][i];
+          int bk = (int) tst_urand (8), ek = (int) tst_urand (7);
+          unsigned long v = 1;
+          mp_bitcnt_t k = ks[kk];
+          ck_assert_uint_lt (i, b->cap);
+          /* m' of the bits left, its top bit set: m of exactly `limbs` limbs */
+          if (mk == 0 || k == bits - 1)
+            mpz_set_ui (M, 1);
+          else if (mk == 1)
+            mpz_set_ui (M, 3);
+          else
+            {
+              mpz_urandomb (M, tst_rands, bits - k);
+              mpz_setbit (M, 0);
+              mpz_setbit (M, bits - k - 1);
+            }
+          mpz_mul_2exp (M, M, k);
+          if (mpz_sizeinbase (M, 2) > bits)
+            mpz_tdiv_q_2exp (M, M, 1);  /* 3 2^k beyond the length: 2^(k-1) 3 */
+          k = mpz_scan1 (M, 0);       /* 2^k m' */
+          switch (bk)
+            {
+            case 0: mpz_set_ui (B, 0); break;
+            case 1: mpz_set_ui (B, 1); break;
+            case 2: v = 1 + tst_urand (7); mpz_set_ui (B, 0); mpz_setbit (B, v); break;
+            case 3: mpz_sub_ui (B, M, 1); break;
+            case 4: tst_rand_nat (B, limbs); mpz_setbit (B, 0); break;
+            case 5:
+              tst_rand_nat (B, limbs);
+              if (mpz_sgn (B) == 0)
+                mpz_set_ui (B, 2);
+              mpz_clrbit (B, 0);
+              v = mpz_scan1 (B, 0);
+              break;
+            case 6: mpz_add_ui (B, M, 1 + 2 * tst_urand (3)); break;   /* odd, above m */
+            default: tst_rand_nat (B, limbs); mpz_mod (B, B, M); break;
+            }
+          switch (ek)
+            {
+            case 0: case 1: case 2: mpz_set_ui (E, (unsigned long) ek); break;
+            case 3:                     /* ceil (k / v) - 1 or ceil (k / v) */
+              mpz_set_ui (E, (unsigned long) ((k + v - 1) / v - tst_urand (2)));
+              break;
+            case 4: ones (E, TST_LIMB_BITS); break;
+            case 5: make_exponent (E, 1 + tst_urand (elimbs), (int) tst_urand (NEKIND)); break;
+            default:
+              mpz_set_ui (E, 1 + tst_urand (1000));
+              mpz_neg (E, E);
+              break;
+            }
+          if (tst_urand (4) == 0)
+            mpz_neg (B, B);
+          if (tst_urand (4) == 0)
+            mpz_neg (M, M);
+          check_ladder (mpz_size (B), mpz_size (E), mpz_size (M));
+          b->n++;
+        }
+    }
+}
+
+/* Moduli of sizes up to 65 limbs, with exponents of up to four limbs, then of
+   the widest size with exponents of one limb (27 elements: GMP's reference is
+   slow there); every aliasing up to 16 limbs.  The runner compares the
+   statuses of the elements without an inverse too. */
+START_TEST (t_even_moduli)
+{
+  static const size_t sizes[] = { 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 32, 63, 64, 65 };
+  size_t s, k, max = mpzg_mpn_powm_max ();
+  char where[64];
+  tst_batch b;
+  TST_BEGIN ();
+  for (s = 0; s < sizeof sizes / sizeof sizes[0] + 1; s++)
+    {
+      size_t limbs = s < sizeof sizes / sizeof sizes[0] ? sizes[s] : max;
+      if (limbs > max)
+        continue;
+      tst_batch_new (&b, 3, 3 * 64);
+      push_even (&b, limbs, limbs > 64 ? 1 : 4);
+      snprintf (where, sizeof where, "even moduli of %zu limbs", limbs);
+      for (k = 0; k < NALIAS; k++)
+        if (limbs <= 16 || k == 0 || k == 3)
+          tst_check_op (&powm, &aliases[k], b.in, b.n, where);
+      tst_batch_free (&b);
+    }
+}
+END_TEST
+
 /* ---- mixed batches, counts ----------------------------------------------------------- */
 
 /* An element around a random modulus width (one in `wide` from the classes above
@@ -496,7 +620,7 @@ END_TEST
 
 /* Negative exponents, the bases at the listed indices without an inverse (a
    factor shared with the modulus), every other one invertible; moduli odd (the
-   GPU's) except where `even` lists them.  The call reports the lowest such index,
+   GPU's too) except where `even` lists them.  The call reports the lowest such index,
    computes every other element, and leaves the outputs of those without an
    inverse as they were: value, limb pointer (mpz_limbs_read) and allocation, from
    outputs of one limb that any result would grow. */
@@ -534,7 +658,7 @@ check_not_invertible (size_t n, const long *noinv, const long *even, size_t nm)
     }
   for (k = 0; even[k] >= 0; k++)
     {
-      /* an even modulus (the CPU's) with an odd base: invertible */
+      /* an even modulus with an odd base: invertible */
       mpz_mul_2exp (in[2][even[k]], in[2][even[k]], 1 + tst_urand (3));
       mpz_setbit (in[0][even[k]], 0);
     }
@@ -735,6 +859,7 @@ add_tests (TCase *tc)
 {
   tcase_add_test (tc, t_class_edges);
   tcase_add_test (tc, t_specials);
+  tcase_add_test (tc, t_even_moduli);
   tcase_add_test (tc, t_odd_and_even);
   tcase_add_test (tc, t_counts);
   tcase_add_test (tc, t_not_invertible);

@@ -33,12 +33,17 @@ for what in "$@"; do
       grep -E '^[0-9]+%:|passed' "$o/tests.log" ;;
     sanitize)
       # the suites' GPU path (t-arith), then each kernel family directly (tests/mpn):
-      # racecheck matters for the kernels that share memory (mul grp and block)
+      # racecheck matters for the kernels that share memory (mul grp, block and NTT,
+      # the block shapes of division, gcd and powm); it instruments every shared
+      # access, so it runs each kernel shape once on a few instances (MPZG_TEST_REPS
+      # below 0.5, see tests/mpn/mpn-shared.h)
       for tool in memcheck racecheck; do
+        reps=1
+        [ $tool = racecheck ] && reps=0.25
         for t in t-arith t-addsub-small t-addsub-warp t-mul-small t-mul-grp t-mul-block t-mul-ntt t-divrem t-bingcd t-gcdext t-montpowm; do
           [ -x "$b/tests/$t" ] || continue
-          echo "== compute-sanitizer --tool $tool $t (MPZG_TEST_REPS=1)"
-          MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=1 compute-sanitizer --tool $tool \
+          echo "== compute-sanitizer --tool $tool $t (MPZG_TEST_REPS=$reps)"
+          MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=$reps compute-sanitizer --tool $tool \
             --error-exitcode 9 "$b/tests/$t" > "$o/$tool-$t.log" 2>&1 || rc=1
           tail -1 "$o/$tool-$t.log"
         done

@@ -89,6 +89,41 @@ MPZG_CHAIN_UNROLL
     }
 }
 
+/* The chain's flags of R[0..K) + D[0..K), the sum not kept: g = a carry out,
+   p = the sum is all ones (an incoming carry would pass through).  add_masked
+   then adds, or not. */
+template <int K>
+MPZG_CHAIN_HD void
+add_flags (const u64 (&R)[K], const u64 (&D)[K], bool &g, bool &p)
+{
+  u64 c = 0, a = ~0ull;
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 s = R[i] + D[i], x = s + c;
+      c = (s < D[i]) | (x < c);
+      a &= x;
+    }
+  g = c != 0;
+  p = a == ~0ull;
+}
+
+/* R[0..K) += (D[0..K) & mask) + (c & mask), c the carry in (a bit), the carry
+   out dropped (the scan accounted for it). */
+template <int K>
+MPZG_CHAIN_HD void
+add_masked (u64 (&R)[K], const u64 (&D)[K], u64 mask, u64 c)
+{
+  c &= mask;
+MPZG_CHAIN_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 d = D[i] & mask, s = R[i] + d, x = s + c;
+      c = (s < d) | (x < c);
+      R[i] = x;
+    }
+}
+
 /* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out. */
 template <int K>
 MPZG_CHAIN_HD u64
@@ -135,6 +170,25 @@ chain_threads (int n, const bool *g, const bool *p, unsigned cin, u64 *b)
 }
 
 #ifdef __CUDACC__
+/* The chain over a block of nw warps (nw <= 32) after the barrier that published
+   every warp's masks (sg, sp: nw words of shared memory): this thread's warp's
+   masks G, P, carry cin into thread 0.  Returns the carry into this thread; cout
+   the carry out of the block. */
+__device__ __forceinline__ unsigned
+chain_warps (unsigned G, unsigned P, unsigned cin, const unsigned *sg, const unsigned *sp,
+             unsigned nw, unsigned &cout)
+{
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  /* lane l < nw: warp l's carry out on no carry in, and whether it propagates */
+  const unsigned Gl = lane < nw ? sg[lane] : 0, Pl = lane < nw ? sp[lane] : 0;
+  const bool gw = lane < nw && ((chain_masks (Gl, Pl, 0) >> 32) & 1) != 0;
+  const bool pw = lane < nw && Pl == 0xffffffffu;
+  const u64 s = chain_masks (__ballot_sync (0xffffffffu, gw), __ballot_sync (0xffffffffu, pw),
+                             cin);
+  cout = (unsigned) (s >> nw) & 1;
+  return (unsigned) (chain_masks (G, P, (unsigned) (s >> w) & 1) >> lane) & 1;
+}
+
 /* The chain over a block of nw warps (nw <= 32), thread order: this thread's
    ballot masks G, P (its warp's), carry cin into thread 0.  sg, sp: nw words of
    shared memory, written here and read after the one barrier this holds (the
@@ -145,21 +199,39 @@ __device__ __forceinline__ unsigned
 chain_block (unsigned G, unsigned P, unsigned cin, unsigned *sg, unsigned *sp, unsigned nw,
              unsigned &cout)
 {
-  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-  if (lane == 0)
+  if ((threadIdx.x & 31) == 0)
     {
-      sg[w] = G;
-      sp[w] = P;
+      sg[threadIdx.x >> 5] = G;
+      sp[threadIdx.x >> 5] = P;
     }
   __syncthreads ();
-  /* lane l < nw: warp l's carry out on no carry in, and whether it propagates */
-  const unsigned Gl = lane < nw ? sg[lane] : 0, Pl = lane < nw ? sp[lane] : 0;
-  const bool gw = lane < nw && ((chain_masks (Gl, Pl, 0) >> 32) & 1) != 0;
-  const bool pw = lane < nw && Pl == 0xffffffffu;
-  const u64 s = chain_masks (__ballot_sync (0xffffffffu, gw), __ballot_sync (0xffffffffu, pw),
-                             cin);
-  cout = (unsigned) (s >> nw) & 1;
-  return (unsigned) (chain_masks (G, P, (unsigned) (s >> w) & 1) >> lane) & 1;
+  return chain_warps (G, P, cin, sg, sp, nw, cout);
+}
+
+/* N chains at once over a block of nw warps, behind one barrier: chain i's masks
+   G[i], P[i] through sg[i], sp[i] (as chain_block's), its carry into this thread
+   into b[i]. */
+template <int N>
+__device__ __forceinline__ void
+chain_block_n (const unsigned (&G)[N], const unsigned (&P)[N], unsigned cin,
+               unsigned (*sg)[32], unsigned (*sp)[32], unsigned nw, unsigned (&b)[N])
+{
+  if ((threadIdx.x & 31) == 0)
+    {
+#pragma unroll
+      for (int i = 0; i < N; i++)
+        {
+          sg[i][threadIdx.x >> 5] = G[i];
+          sp[i][threadIdx.x >> 5] = P[i];
+        }
+    }
+  __syncthreads ();
+#pragma unroll
+  for (int i = 0; i < N; i++)
+    {
+      unsigned out;
+      b[i] = chain_warps (G[i], P[i], cin, sg[i], sp[i], nw, out);
+    }
 }
 #endif
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* div-coop.cuh -- schoolbook division of one instance by T cooperating threads (a
-   warp, or a block of warps), for divisors too long for one thread's registers.
+   group of lanes of a warp, or a block of warps), for divisors too long for one thread's registers.
 
    The same loop as div-core.cuh (mpn_sbpi1_div_qr with the 3-by-2 step of Möller
    and Granlund), its words spread over the threads: thread t holds words
@@ -28,7 +28,7 @@
    broadcast from the last thread.
 
    The algorithm is written once over an exchange context X that provides the
-   communication between threads: on the device, X is the warp's or the block's
+   communication between threads: on the device, X is the group's or the block's
    (shuffles, ballots, shared memory and barriers, one thread per context, V = 1); on
    the host (tests/mpn/t-divrem-host.cc), X holds all T threads of an instance
    (V = T) and runs every phase for each of them in turn, so that the whole
@@ -54,9 +54,24 @@
 
 #include "div-core.cuh"
 #include "../core/chain.cuh"
+#include "../tuning.h"
 
 namespace mpzg {
 namespace dv {
+
+static_assert (MPZG_DIV_COOP_K == 8 || MPZG_DIV_COOP_K == 16,
+               "div.cu instantiates groups of 4 to 32 lanes for K = 8 or 16");
+
+/* Words of the divisor and of the window per thread for the cooperative divisor
+   width ND (64 or 96 times a power of two, div.cu's widths): MPZG_DIV_COOP_K, or
+   three quarters of it for the widths 3 * 2^j, so that ND / K is a power of two;
+   the instance takes ND / K threads, a group of lanes of a warp up to 32, a block
+   above. */
+MPZG_DIV_HD int
+coop_k (int ND)
+{
+  return ND % 3 == 0 ? 3 * MPZG_DIV_COOP_K / 4 : MPZG_DIV_COOP_K;
+}
 
 /* R[0..K) -= c, a word: g = a borrow out, p = the words are now zero (one more
    borrow would pass through). */
@@ -246,11 +261,13 @@ MPZG_DIV_UNROLL
 
 #ifdef __CUDACC__
 
-/* The dividend's words for thread 0, a warp-wide batch of 32 at a time: lane l holds
-   word base + l (cur) and base - 32 + l (next), the next batch loaded one batch
-   ahead, so that a load's latency hides behind 32 digits.  All 32 lanes of the warp
-   call get, with the same i, decreasing by one per call. */
-struct dividend_stream
+/* The dividend's words for a group's thread 0, a batch of TG at a time: lane l of
+   the group (of TG lanes, mask `mask`) holds word base + l (cur) and base - TG + l
+   (next), the next batch loaded one batch ahead, so that a load's latency hides
+   behind TG digits.  All TG lanes call get, with the same i, decreasing by one per
+   call. */
+template <int TG>
+struct group_stream
 {
   u64 cur, nxt;
   int base;
@@ -262,86 +279,96 @@ struct dividend_stream
   }
 
   __device__ __forceinline__ void
-  init (const u64 *np, int i, int nn)
+  init (const u64 *np, int i, int nn, int t)
   {
-    const int lane = threadIdx.x & 31;
-    base = (i < 0 ? 0 : i) & ~31;
-    cur = load (np, base + lane, nn);
-    nxt = load (np, base - 32 + lane, nn);
+    base = (i < 0 ? 0 : i) & ~(TG - 1);
+    cur = load (np, base + t, nn);
+    nxt = load (np, base - TG + t, nn);
   }
 
   __device__ __forceinline__ u64
-  get (const u64 *np, int i, int nn)
+  get (const u64 *np, int i, int nn, int t, unsigned mask)
   {
     if (i < 0)
       return 0;
     if (i < base)
       {
-        base -= 32;
+        base -= TG;
         cur = nxt;
-        nxt = load (np, base - 32 + (int) (threadIdx.x & 31), nn);
+        nxt = load (np, base - TG + t, nn);
       }
-    return __shfl_sync (0xffffffffu, cur, i - base);
+    return __shfl_sync (mask, cur, i - base, TG);
   }
 };
 
-/* One warp per instance. */
-struct warp_x
+/* One group of TG lanes (a power of two up to 32) of a warp per instance, 32 / TG
+   instances per warp.  Every exchange names the group's mask only: the groups of
+   a warp run their own digits (an add-back in one, its loop's end in another). */
+template <int TG>
+struct group_x
 {
   static const int V = 1;
-  dividend_stream ds;
+  unsigned t, mask;             /* lane in the group, the group's lanes */
+  group_stream<TG> ds;
   bool started;
 
-  __device__ __forceinline__ warp_x () : started (false) {}
+  __device__ __forceinline__ group_x () : started (false)
+  {
+    const unsigned lane = threadIdx.x & 31, base = lane & ~(unsigned) (TG - 1);
+    t = lane - base;
+    mask = TG == 32 ? 0xffffffffu : ((1u << (TG & 31)) - 1) << base;
+  }
   __device__ __forceinline__ int nv () const { return 1; }
-  __device__ __forceinline__ int T () const { return 32; }
-  __device__ __forceinline__ int tid (int) const { return (int) (threadIdx.x & 31); }
+  __device__ __forceinline__ int T () const { return TG; }
+  __device__ __forceinline__ int tid (int) const { return (int) t; }
 
   __device__ __forceinline__ void
   up (const u64 (&c)[1], u64 (&cin)[1], u64 &ctop)
   {
-    u64 t = __shfl_up_sync (0xffffffffu, c[0], 1);
-    cin[0] = (threadIdx.x & 31) == 0 ? 0 : t;
-    ctop = __shfl_sync (0xffffffffu, c[0], 31);
+    u64 v = __shfl_up_sync (mask, c[0], 1, TG);
+    cin[0] = t == 0 ? 0 : v;
+    ctop = __shfl_sync (mask, c[0], TG - 1, TG);
   }
 
   __device__ __forceinline__ void
   scan (const bool (&g)[1], const bool (&p)[1], u64 (&b)[1], u64 &beta)
   {
-    unsigned G = __ballot_sync (0xffffffffu, g[0]), P = __ballot_sync (0xffffffffu, p[0]);
+    const unsigned base = (threadIdx.x & 31) - t;
+    unsigned G = (__ballot_sync (mask, g[0]) & mask) >> base;
+    unsigned P = (__ballot_sync (mask, p[0]) & mask) >> base;
     u64 s = chain_masks (G, P, 0);
-    b[0] = (s >> (threadIdx.x & 31)) & 1;
-    beta = (s >> 32) & 1;
+    b[0] = (s >> t) & 1;
+    beta = (s >> TG) & 1;
   }
 
   template <int K>
   __device__ __forceinline__ void
   shift (u64 (&R)[1][K], u64 bottom, u64 &top, u64 &r1, u64 &r0)
   {
-    const unsigned lane = threadIdx.x & 31;
-    u64 in = __shfl_up_sync (0xffffffffu, R[0][K - 1], 1);
-    top = __shfl_sync (0xffffffffu, R[0][K - 1], 31);
-    r1 = __shfl_sync (0xffffffffu, R[0][K - 2], 31);
-    r0 = K >= 3 ? __shfl_sync (0xffffffffu, R[0][K >= 3 ? K - 3 : 0], 31)
-                : __shfl_sync (0xffffffffu, R[0][K - 1], 30);
+    static_assert (TG >= 2 || K >= 3, "the top three words come from the last two threads");
+    u64 in = __shfl_up_sync (mask, R[0][K - 1], 1, TG);
+    top = __shfl_sync (mask, R[0][K - 1], TG - 1, TG);
+    r1 = __shfl_sync (mask, R[0][K - 2], TG - 1, TG);
+    r0 = K >= 3 ? __shfl_sync (mask, R[0][K >= 3 ? K - 3 : 0], TG - 1, TG)
+                : __shfl_sync (mask, R[0][K - 1], TG - 2, TG);
 MPZG_DIV_UNROLL
     for (int i = K - 1; i > 0; i--)
       R[0][i] = R[0][i - 1];
-    R[0][0] = lane == 0 ? bottom : in;
+    R[0][0] = t == 0 ? bottom : in;
   }
 
   __device__ __forceinline__ void
   down (const u64 (&c)[1], u64 (&co)[1])
   {
-    u64 t = __shfl_down_sync (0xffffffffu, c[0], 1);
-    co[0] = (threadIdx.x & 31) == 31 ? 0 : t;
+    u64 v = __shfl_down_sync (mask, c[0], 1, TG);
+    co[0] = t == TG - 1 ? 0 : v;
   }
 
   __device__ __forceinline__ void
   maxes (int &a, int &b)
   {
-    a = (int) __reduce_max_sync (0xffffffffu, (unsigned) a);
-    b = (int) __reduce_max_sync (0xffffffffu, (unsigned) b);
+    a = (int) __reduce_max_sync (mask, (unsigned) a);
+    b = (int) __reduce_max_sync (mask, (unsigned) b);
   }
 
   __device__ __forceinline__ u64
@@ -349,10 +376,10 @@ MPZG_DIV_UNROLL
   {
     if (!started)
       {
-        ds.init (np, i, nn);
+        ds.init (np, i, nn, (int) t);
         started = true;
       }
-    return ds.get (np, i, nn);
+    return ds.get (np, i, nn, (int) t, mask);
   }
 };
 
@@ -381,7 +408,7 @@ struct block_x
   block_smem *sm;
   int W;
   int which;                    /* g and p: 0 for the subtraction, 1 for the add-back */
-  dividend_stream ds;
+  group_stream<32> ds;
   bool started;
 
   __device__ __forceinline__ block_x (block_smem *s)
@@ -471,10 +498,10 @@ MPZG_DIV_UNROLL
       return 0;
     if (!started)
       {
-        ds.init (np, i, nn);
+        ds.init (np, i, nn, (int) (threadIdx.x & 31));
         started = true;
       }
-    return ds.get (np, i, nn);
+    return ds.get (np, i, nn, (int) (threadIdx.x & 31), 0xffffffffu);
   }
 };
 

@@ -10,9 +10,9 @@
      On the interleaved layout when the dividend's class is that small too (loads
      and stores coalesce across a warp's instances), else on the contiguous one
      (each thread reads its own rows, through L1).
-   - ND up to MPZG_DIV_WARP_MAX: one warp per instance, K = ND / 32 words of the
-     divisor and of the window per lane (div-coop.cuh), several instances per block.
-   - Above: one block of ND / (32 K) warps per instance, K = 6 or 8.
+   - Above: T = ND / K threads per instance, K = coop_k (ND) words of the divisor
+     and of the window per thread (div-coop.cuh): a group of T lanes of a warp,
+     several instances per block, up to T = 32; above, one block of T threads.
 
    Every shape is instantiated per divisor shape only: the dividend enters the
    window a word at a time from global memory, so its class width is only the
@@ -33,17 +33,23 @@
 namespace mpzg {
 namespace dv {
 
+/* The most threads of the one-block kernel: the widest divisor's (coop_k gives
+   the widths 3 * 2^j three quarters of the words, and as many threads as the next
+   power of two). */
+#define DIV_BLOCK_MAX_THREADS (MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K)
+static_assert (DIV_BLOCK_MAX_THREADS <= 1024 && DIV_BLOCK_MAX_THREADS / 32 <= 32,
+               "block_smem holds 32 warps' words");
+
 /* The one table of widths: dividend and divisor classes alike.  Above the small
-   widths, each is 32 K times a power of two for K = 2, 3, 4, 6, 8 (the warp and
-   block shapes), two per octave. */
+   widths, 64 and 96 times the powers of two, two per octave: each is a power of
+   two times coop_k's K, the cooperative shapes' threads. */
 static const unsigned divrem_width[] = {
   1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
   64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
 };
 static const unsigned NW = sizeof divrem_width / sizeof divrem_width[0];
 static const unsigned NW_SMALL = 10;
-static_assert (NW == 23 && MPZG_DIV_MAX_LIMBS == 4096 && MPZG_DIV_SMALL_MAX == 32
-               && MPZG_DIV_WARP_MAX == 256,
+static_assert (NW == 23 && MPZG_DIV_MAX_LIMBS == 4096 && MPZG_DIV_SMALL_MAX == 32,
                "divrem_width and the limits of tuning.h disagree");
 static_assert (2 * MPZG_DIV_SMALL_MAX <= MPZG_MPN_INTERLEAVED_MAX,
                "the interleaved classes exceed the host's staging tile");
@@ -74,24 +80,24 @@ divrem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW
     divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, stride);
 }
 
-/* One warp per instance, contiguous; ND = 32 K. */
-template <int K>
+/* One group of TG lanes per instance, contiguous; ND = TG K. */
+template <int K, int TG>
 __global__ void __launch_bounds__ (MPZG_DIV_WARP_BLOCK)
-divrem_warp_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW,
-                    size_t count)
+divrem_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW,
+                     size_t count)
 {
-  const int ND = 32 * K;
-  size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  const int ND = TG * K;
+  size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / TG;
   if (j >= count)
-    return;                     /* the whole warp */
-  warp_x x;
+    return;                     /* the whole group */
+  group_x<TG> x;
   divrem_coop<K> (x, in + j * NN, in + (size_t) NN * count + j * ND, out + j * QW,
                   out + (size_t) QW * count + j * ND, NN, QW);
 }
 
 /* One block per instance, contiguous; ND = blockDim.x * K. */
 template <int K>
-__global__ void __launch_bounds__ (MPZG_DIV_COOP_MAX_THREADS)
+__global__ void __launch_bounds__ (DIV_BLOCK_MAX_THREADS)
 divrem_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW,
                      size_t count)
 {
@@ -139,34 +145,40 @@ launch_small (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t lanes
   return (int) cudaGetLastError ();
 }
 
+template <int K>
 static int
-launch_coop (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t count, cudaStream_t st)
+launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t count,
+               cudaStream_t st)
 {
-  if (ND <= MPZG_DIV_WARP_MAX)
+  const unsigned T = ND / K;
+  if (T <= 32)
     {
-      const unsigned per = MPZG_DIV_WARP_BLOCK / 32;
-      const unsigned blocks = (unsigned) ((count + per - 1) / per);
-      switch (ND / 32)
+      const unsigned blocks = (unsigned) ((count * T + MPZG_DIV_WARP_BLOCK - 1) / MPZG_DIV_WARP_BLOCK);
+      switch (T)
         {
-#define MPZG_DIV_W(k)                                                                   \
-        case k:                                                                         \
-          divrem_warp_kernel<k><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, QW, count); \
+#define MPZG_DIV_G(tg)                                                                  \
+        case tg:                                                                        \
+          divrem_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, QW, count); \
           break;
-          MPZG_DIV_W (2) MPZG_DIV_W (3) MPZG_DIV_W (4) MPZG_DIV_W (6) MPZG_DIV_W (8)
-#undef MPZG_DIV_W
+          MPZG_DIV_G (4) MPZG_DIV_G (8) MPZG_DIV_G (16) MPZG_DIV_G (32)
+#undef MPZG_DIV_G
         default:
           return (int) cudaErrorInvalidValue;
         }
     }
-  else if (count > 0x7fffffffu)
+  else if (count > 0x7fffffffu || T > DIV_BLOCK_MAX_THREADS || T % 32 != 0)
     return (int) cudaErrorInvalidValue;
-  else if (ND % (8 * 32) == 0 && ND / 8 <= MPZG_DIV_COOP_MAX_THREADS)
-    divrem_block_kernel<8><<<(unsigned) count, ND / 8, 0, st>>> (in, out, NN, QW, count);
-  else if (ND % (6 * 32) == 0 && ND / 6 <= MPZG_DIV_COOP_MAX_THREADS)
-    divrem_block_kernel<6><<<(unsigned) count, ND / 6, 0, st>>> (in, out, NN, QW, count);
   else
-    return (int) cudaErrorInvalidValue;
+    divrem_block_kernel<K><<<(unsigned) count, T, 0, st>>> (in, out, NN, QW, count);
   return (int) cudaGetLastError ();
+}
+
+static int
+launch_coop (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t count, cudaStream_t st)
+{
+  if ((unsigned) coop_k ((int) ND) == MPZG_DIV_COOP_K)
+    return launch_coop_k<MPZG_DIV_COOP_K> (ND, in, out, NN, QW, count, st);
+  return launch_coop_k<3 * MPZG_DIV_COOP_K / 4> (ND, in, out, NN, QW, count, st);
 }
 
 } /* namespace dv */

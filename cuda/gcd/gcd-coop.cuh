@@ -167,15 +167,13 @@ coop_max_iterations (int W)
   return 2 * (128 * W / STEPS + 2);
 }
 
-/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
-   within them, zero included); gp must not overlap ap or bp. */
+/* The trailing zeros of ap[0..W), bp[0..W), W = T K (64 W for zero), as maxima of
+   their negations over the threads. */
 template <int K, class X>
 MPZG_GCD_HD void
-gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
+coop_zeros (X &x, const u64 *ap, const u64 *bp, int &za, int &zb)
 {
-  const int V = X::V;
-  const int W = x.T () * K, NOZ = 64 * W;
-  /* trailing zeros (NOZ for zero), as maxima of their negations */
+  const int NOZ = 64 * x.T () * K;
   int mza = -NOZ, mzb = -NOZ;
   for (int v = 0; v < x.nv (); v++)
     {
@@ -189,7 +187,182 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
         }
     }
   x.maxes (mza, mzb);
-  const int za = -mza, zb = -mzb;
+  za = -mza;
+  zb = -mzb;
+}
+
+/* The threads' words of p[0..W) >> z, W = T K, into R. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_load (X &x, const u64 *p, int z, u64 (&R)[X::V][K])
+{
+  const int W = x.T () * K;
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          const int j = o + i + z / 64;
+          R[v][i] = shr2 (word_in (p, j + 1, W), word_in (p, j, W), (unsigned) z % 64);
+        }
+    }
+}
+
+/* Step 1 of an iteration: h, the highest nonzero word index of a | b (0 if none),
+   and anz, whether a is nonzero (maxima over the threads); then, unless a is
+   zero, the words of the approximations from their owners into w[0..6) (a[0],
+   b[0], a[h], b[h], a[h-1], b[h-1]) and their threads into src[0..6), to be
+   picked.  Returns whether any thread run here is at or below h's owner. */
+template <int K, class X>
+MPZG_GCD_HD bool
+coop_top (X &x, u64 (&A)[X::V][K], u64 (&B)[X::V][K], int &h, int &anz, u64 *w, int *src)
+{
+  h = 0;
+  anz = 0;
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          if ((A[v][i] | B[v][i]) != 0)
+            h = o + i;
+          anz |= A[v][i] != 0;
+        }
+    }
+  x.maxes (h, anz);
+  if (!anz)
+    return false;
+  const int u = h / K;
+  const int l = h > 0 ? (h - 1) / K : 0;   /* the owner of word h - 1 */
+  src[0] = src[1] = 0;
+  src[2] = src[3] = u;
+  src[4] = src[5] = l;
+  for (int i = 0; i < 6; i++)
+    w[i] = 0;
+  bool act = false;
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int t = x.tid (v), o = t * K;
+      act |= t <= u;
+      if (t == 0)
+        {
+          w[0] = A[v][0];
+          w[1] = B[v][0];
+        }
+      if (t == u)
+        {
+          w[2] = select (A[v], h - o);
+          w[3] = select (B[v], h - o);
+        }
+      if (h > 0 && t == l)
+        {
+          w[4] = select (A[v], h - 1 - o);
+          w[5] = select (B[v], h - 1 - o);
+        }
+    }
+  return act;
+}
+
+/* Step 2: the matrix of the next STEPS steps from the picked words w[0..6) of
+   step 1. */
+MPZG_GCD_HD void
+coop_steps (const u64 *w, int h, int &f0, int &g0, int &f1, int &g1)
+{
+  const unsigned n = 64 * (unsigned) h + 64 - clz64 (w[2] | w[3]);
+  const u64 a = n <= STEPS + TOPBITS ? w[0] : approx (w[0], w[2], w[4], n, h);
+  const u64 b = n <= STEPS + TOPBITS ? w[1] : approx (w[1], w[3], w[5], n, h);
+  steps (a, b, f0, g0, f1, g1);
+}
+
+/* Step 4 for one thread's words: R = R / 2^STEPS, hi the word above them (the
+   next thread's word 0, or the top). */
+template <int K>
+MPZG_GCD_HD void
+shift_steps (u64 (&R)[K], u64 hi)
+{
+MPZG_GCD_UNROLL
+  for (int i = 0; i < K; i++)
+    R[i] = shr2 (i + 1 < K ? R[i + 1 < K ? i + 1 : 0] : hi, R[i], STEPS);
+}
+
+/* The rare step 5: a (bit 0 of neg) and b (bit 1) = their negations, over the
+   threads up to u; g, p, ci scratch. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_negate (X &x, u64 (&A)[X::V][K], u64 (&B)[X::V][K], int u, u64 neg,
+             bool (&g)[X::V][2], bool (&p)[X::V][2], u64 (&ci)[X::V][2])
+{
+  MPZG_GCD_NEGATED ();
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int t = x.tid (v);
+      g[v][0] = p[v][0] = g[v][1] = p[v][1] = false;
+      if (t > u)
+        continue;
+      if (neg & 1)
+        p[v][0] = complement<K> (A[v]);
+      if (neg & 2)
+        p[v][1] = complement<K> (B[v]);
+    }
+  x.template scan<2> (g, p, 1, ci);
+  for (int v = 0; v < x.nv (); v++)
+    {
+      if (x.tid (v) > u)
+        continue;
+      if (neg & 1)
+        add_bit<K> (A[v], ci[v][0]);
+      if (neg & 2)
+        add_bit<K> (B[v], ci[v][1]);
+    }
+}
+
+/* gp[0..W) = R << z (R's value known to fit), through gp itself: written, read
+   back shifted into S, written again, between two barriers. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_store_shl (X &x, u64 (&R)[X::V][K], u64 (&S)[X::V][K], int z, u64 *gp)
+{
+  const int W = x.T () * K;
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        gp[o + i] = R[v][i];
+    }
+  x.sync ();
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          const int j = o + i - z / 64;
+          S[v][i] = shl2 (word_in (gp, j, W), word_in (gp, j - 1, W), (unsigned) z % 64);
+        }
+    }
+  x.sync ();
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        gp[o + i] = S[v][i];
+    }
+}
+
+/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
+   within them, zero included); gp must not overlap ap or bp. */
+template <int K, class X>
+MPZG_GCD_HD void
+gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
+{
+  const int V = X::V;
+  const int W = x.T () * K, NOZ = 64 * W;
+  int za, zb;
+  coop_zeros<K> (x, ap, bp, za, zb);
   if (za == NOZ || zb == NOZ)
     {
       /* gcd (x, 0) = gcd (0, x) = x */
@@ -203,73 +376,25 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
     }
   /* the odd parts */
   u64 A[V][K], B[V][K];
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        {
-          const int ja = o + i + za / 64, jb = o + i + zb / 64;
-          A[v][i] = shr2 (word_in (ap, ja + 1, W), word_in (ap, ja, W), (unsigned) za % 64);
-          B[v][i] = shr2 (word_in (bp, jb + 1, W), word_in (bp, jb, W), (unsigned) zb % 64);
-        }
-    }
+  coop_load<K> (x, ap, za, A);
+  coop_load<K> (x, bp, zb, B);
   u64 c[V][2], ci[V][2];
   bool g[V][2], p[V][2];
   int it = 0;
   for (; it < coop_max_iterations (W); it++)
     {
       /* 1: the active length and the approximations' words */
-      int h = 0, anz = 0;
-      for (int v = 0; v < x.nv (); v++)
-        {
-          const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-          for (int i = 0; i < K; i++)
-            {
-              if ((A[v][i] | B[v][i]) != 0)
-                h = o + i;
-              anz |= A[v][i] != 0;
-            }
-        }
-      x.maxes (h, anz);
+      int h, anz, src[6];
+      u64 w[6];
+      const bool act = coop_top<K> (x, A, B, h, anz, w, src);
       if (!anz)
         break;
       const int u = h / K;
-      u64 w[6] = { 0, 0, 0, 0, 0, 0 };    /* a[0], b[0], a[h], b[h], a[h-1], b[h-1] */
-      const int l = h > 0 ? (h - 1) / K : 0;   /* the owner of word h - 1 */
-      const int src[6] = { 0, 0, u, u, l, l };
-      bool act = false;
-      for (int v = 0; v < x.nv (); v++)
-        {
-          const int t = x.tid (v), o = t * K;
-          act |= t <= u;
-          if (t == 0)
-            {
-              w[0] = A[v][0];
-              w[1] = B[v][0];
-            }
-          if (t == u)
-            {
-              w[2] = select (A[v], h - o);
-              w[3] = select (B[v], h - o);
-            }
-          if (h > 0 && t == l)
-            {
-              w[4] = select (A[v], h - 1 - o);
-              w[5] = select (B[v], h - 1 - o);
-            }
-        }
       x.template pick<6> (w, src);
       /* 2: the steps */
       int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
       if (act)
-        {
-          const unsigned n = 64 * (unsigned) h + 64 - clz64 (w[2] | w[3]);
-          const u64 a = n <= STEPS + TOPBITS ? w[0] : approx (w[0], w[2], w[4], n, h);
-          const u64 b = n <= STEPS + TOPBITS ? w[1] : approx (w[1], w[3], w[5], n, h);
-          steps (a, b, f0, g0, f1, g1);
-        }
+        coop_steps (w, h, f0, g0, f1, g1);
       /* 3: the rows, and the words owed to the next thread */
       u64 ca[V], cb[V];
       for (int v = 0; v < x.nv (); v++)
@@ -318,13 +443,8 @@ MPZG_GCD_UNROLL
           const int t = x.tid (v);
           if (t > u)
             continue;
-          const u64 ha = t == u ? ta : ci[v][0], hb = t == u ? tb : ci[v][1];
-MPZG_GCD_UNROLL
-          for (int i = 0; i < K; i++)
-            {
-              A[v][i] = shr2 (i + 1 < K ? A[v][i + 1 < K ? i + 1 : 0] : ha, A[v][i], STEPS);
-              B[v][i] = shr2 (i + 1 < K ? B[v][i + 1 < K ? i + 1 : 0] : hb, B[v][i], STEPS);
-            }
+          shift_steps<K> (A[v], t == u ? ta : ci[v][0]);
+          shift_steps<K> (B[v], t == u ? tb : ci[v][1]);
           if (t == u)
             neg[0] = (ta >> 63) | (tb >> 63) << 1;
         }
@@ -332,60 +452,11 @@ MPZG_GCD_UNROLL
       const int usrc[1] = { u };
       x.template pick<1> (neg, usrc);
       if (neg[0] != 0)
-        {
-          MPZG_GCD_NEGATED ();
-          for (int v = 0; v < x.nv (); v++)
-            {
-              const int t = x.tid (v);
-              g[v][0] = p[v][0] = g[v][1] = p[v][1] = false;
-              if (t > u)
-                continue;
-              if (neg[0] & 1)
-                p[v][0] = complement<K> (A[v]);
-              if (neg[0] & 2)
-                p[v][1] = complement<K> (B[v]);
-            }
-          x.template scan<2> (g, p, 1, ci);
-          for (int v = 0; v < x.nv (); v++)
-            {
-              if (x.tid (v) > u)
-                continue;
-              if (neg[0] & 1)
-                add_bit<K> (A[v], ci[v][0]);
-              if (neg[0] & 2)
-                add_bit<K> (B[v], ci[v][1]);
-            }
-        }
+        coop_negate<K> (x, A, B, u, neg[0], g, p, ci);
     }
   MPZG_GCD_COUNT (it);
   /* g = b << min (za, zb), through gp */
-  const int z = za < zb ? za : zb;
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        gp[o + i] = B[v][i];
-    }
-  x.sync ();
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        {
-          const int j = o + i - z / 64;
-          A[v][i] = shl2 (word_in (gp, j, W), word_in (gp, j - 1, W), (unsigned) z % 64);
-        }
-    }
-  x.sync ();
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        gp[o + i] = A[v][i];
-    }
+  coop_store_shl<K> (x, B, A, za < zb ? za : zb, gp);
 }
 
 #ifdef __CUDACC__
@@ -465,34 +536,38 @@ struct group_x
   __device__ __forceinline__ void sync () { __syncwarp (mask); }
 };
 
-/* Shared memory of block_x, per block (one instance). */
+/* The most words one pick, and the most chains one up, down or scan, moves:
+   the extended gcd's (gcdext-coop.cuh). */
+const int PICK_MAX = 8;
+const int CHAINS_MAX = 4;
+
+/* Shared memory of block_x, per block (one instance).  Each exchange has two
+   halves that its calls use in turn, so a half is written again only after a
+   barrier that came after every read of it (each call holds one barrier): the
+   calls may come in any order. */
 struct gcd_block_smem
 {
-  u64 w[6];                     /* pick's words */
-  u64 neg;                      /* the second pick's */
-  u64 c[2][32];                 /* up: each warp's last lane's words */
-  u64 d[2][32];                 /* down: each warp's first lane's words */
-  unsigned g[2][32], p[2][32];  /* each warp's ballots, per chain */
-  int mx[2][2][32];             /* each warp's maxima, two calls apart */
+  u64 w[2][PICK_MAX];                   /* pick's words */
+  u64 c[2][CHAINS_MAX][32];             /* up: each warp's last lane's words */
+  u64 d[2][CHAINS_MAX][32];             /* down: each warp's first lane's words */
+  unsigned g[2][CHAINS_MAX][32];        /* scan: each warp's ballots, per chain */
+  unsigned p[2][CHAINS_MAX][32];
+  int mx[2][2][32];                     /* maxes: each warp's maxima */
 };
 
 /* One block of NW warps per instance (T = 32 NW).  Barriers: maxes, pick, up,
-   scan, down and sync hold one each.  Every shared array is written between two
-   barriers and read only before the next barrier after which it can be written
-   again: within an iteration the order is maxes, pick (w), up, scan, down, pick
-   (neg), the second scan, and each array's next write comes at least one other
-   barrier after its reads (mx alternates halves: the maxima of the trailing zeros
-   and the first iteration's come with no barrier between). */
+   scan, down and sync hold one each; the shared arrays alternate halves
+   (gcd_block_smem). */
 template <int NW>
 struct block_x
 {
   static const int V = 1;
   gcd_block_smem *sm;
   unsigned lane, wp;
-  int ph;                       /* maxes: which of mx's halves */
+  unsigned char ph[5];          /* the halves of maxes, pick, up, down, scan */
 
   __device__ __forceinline__ block_x (gcd_block_smem *s)
-    : sm (s), lane (threadIdx.x & 31), wp (threadIdx.x >> 5), ph (0) {}
+    : sm (s), lane (threadIdx.x & 31), wp (threadIdx.x >> 5), ph { 0, 0, 0, 0, 0 } {}
   __device__ __forceinline__ int nv () const { return 1; }
   __device__ __forceinline__ int T () const { return 32 * NW; }
   __device__ __forceinline__ int tid (int) const { return (int) threadIdx.x; }
@@ -500,28 +575,31 @@ struct block_x
   __device__ __forceinline__ void
   maxes (int &a, int &b)
   {
+    int (*mx)[32] = sm->mx[ph[0]];
+    ph[0] ^= 1;
     a = __reduce_max_sync (0xffffffffu, a);
     b = __reduce_max_sync (0xffffffffu, b);
     if (lane == 0)
       {
-        sm->mx[ph][0][wp] = a;
-        sm->mx[ph][1][wp] = b;
+        mx[0][wp] = a;
+        mx[1][wp] = b;
       }
     __syncthreads ();
 #pragma unroll
     for (int k = 0; k < NW; k++)
       {
-        a = sm->mx[ph][0][k] > a ? sm->mx[ph][0][k] : a;
-        b = sm->mx[ph][1][k] > b ? sm->mx[ph][1][k] : b;
+        a = mx[0][k] > a ? mx[0][k] : a;
+        b = mx[1][k] > b ? mx[1][k] : b;
       }
-    ph ^= 1;
   }
 
   template <int N>
   __device__ __forceinline__ void
   pick (u64 (&w)[N], const int (&src)[N])
   {
-    u64 *s = N == 6 ? sm->w : &sm->neg;
+    static_assert (N <= PICK_MAX, "block_x::pick has shared room for PICK_MAX words");
+    u64 *s = sm->w[ph[1]];
+    ph[1] ^= 1;
 #pragma unroll
     for (int i = 0; i < N; i++)
       if ((int) threadIdx.x == src[i])
@@ -538,6 +616,7 @@ struct block_x
   __device__ __forceinline__ void
   neighbour (const u64 (&c)[1][N], u64 (&co)[1][N], u64 (*s)[32])
   {
+    static_assert (N <= CHAINS_MAX, "block_x::up and down have shared room for CHAINS_MAX words");
     const unsigned first = UP ? 0 : 31, last = 31 - first;
     const int wn = UP ? (int) wp - 1 : (int) wp + 1;
     u64 t[N];
@@ -559,30 +638,38 @@ struct block_x
   __device__ __forceinline__ void
   up (const u64 (&c)[1][N], u64 (&ci)[1][N])
   {
-    neighbour<N, true> (c, ci, sm->c);
+    u64 (*s)[32] = sm->c[ph[2]];
+    ph[2] ^= 1;
+    neighbour<N, true> (c, ci, s);
   }
 
   template <int N>
   __device__ __forceinline__ void
   down (const u64 (&c)[1][N], u64 (&co)[1][N])
   {
-    neighbour<N, false> (c, co, sm->d);
+    u64 (*s)[32] = sm->d[ph[3]];
+    ph[3] ^= 1;
+    neighbour<N, false> (c, co, s);
   }
 
   template <int N>
   __device__ __forceinline__ void
   scan (const bool (&g)[1][N], const bool (&p)[1][N], unsigned cin, u64 (&b)[1][N])
   {
-    static_assert (N <= 2, "block_x::scan has shared room for two chains");
+    static_assert (N <= CHAINS_MAX, "block_x::scan has shared room for CHAINS_MAX chains");
+    unsigned G[N], P[N], c[N];
+    const int h = ph[4];
+    ph[4] ^= 1;
 #pragma unroll
     for (int i = 0; i < N; i++)
       {
-        const unsigned G = __ballot_sync (0xffffffffu, g[0][i]);
-        const unsigned P = __ballot_sync (0xffffffffu, p[0][i]);
-        unsigned out;
-        /* the chains' shared words apart, so one barrier each is enough */
-        b[0][i] = chain_block (G, P, cin, sm->g[i], sm->p[i], NW, out);
+        G[i] = __ballot_sync (0xffffffffu, g[0][i]);
+        P[i] = __ballot_sync (0xffffffffu, p[0][i]);
       }
+    chain_block_n<N> (G, P, cin, sm->g[h], sm->p[h], NW, c);
+#pragma unroll
+    for (int i = 0; i < N; i++)
+      b[0][i] = c[i];
   }
 
   __device__ __forceinline__ void sync () { __syncthreads (); }

@@ -110,8 +110,8 @@ gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t coun
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K.  A register cap instead of
-   launch bounds: under __launch_bounds__ (64) ptxas settles on 168 registers and
-   spills a word, with a cap of 192 it takes 172 and spills nothing. */
+   launch bounds: under __launch_bounds__ (64) ptxas settled on 168 registers and
+   spilled a word, with a cap of 192 it takes 176 and spills nothing. */
 template <int K, int NWP>
 __global__ void __maxnreg__ (192)
 gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)

@@ -1,26 +1,44 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* gcdext.cu -- the gcd of magnitudes and one cofactor on the device
-   (gcdext-core.cuh), for the host's mpz_gcdext and mpz_invert (lib/gpu/fam-gcdext.c).
+/* gcdext.cu -- the gcd of magnitudes and one cofactor on the device, for the
+   host's mpz_gcdext and mpz_invert (lib/gpu/fam-gcdext.c).  The classes of the gcd
+   family (gcd.cu), in two shapes chosen by the class width W:
 
-   One thread per instance on the interleaved layout, the classes of the gcd family
-   (gcd.cu).  Five arrays of W words per instance (a, b, the two cofactors, the
-   modulus): up to MPZG_GCDEXT_REG_MAX words in registers, above in shared memory,
-   interleaved by thread, with as many threads per block as fit in a block's
-   default 48 KB (gcdext_smem_block). */
+   - W < MPZG_GCDEXT_COOP_MIN_LIMBS: one thread per instance on the interleaved
+     layout (gcdext-core.cuh).  Five arrays of W words per instance (a, b, the two
+     cofactors, the modulus): up to MPZG_GCDEXT_REG_MAX words in registers, above
+     in shared memory, interleaved by thread, with as many threads per block as fit
+     in a block's default 48 KB (gcdext_smem_block).
+   - Above: T = W / MPZG_GCDEXT_COOP_K cooperating threads per instance on the
+     contiguous layout (gcdext-coop.cuh), the gcd's exchange contexts: groups of T
+     <= 32 lanes, several instances per warp; T = 64 and 128 (512 and 1024 words)
+     one block of two or four warps per instance. */
 
 #include <cuda_runtime.h>
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
 #include "gcdext-core.cuh"
+#include "gcdext-coop.cuh"
 
 namespace mpzg {
 namespace gc {
 
-static const unsigned gcdext_width[] = { 1, 2, 4, 8, 16, 32, 64 };
+static const unsigned gcdext_width[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
 static const unsigned NXW = sizeof gcdext_width / sizeof gcdext_width[0];
-static_assert (sizeof gcdext_width / sizeof gcdext_width[0] == 7
-               && MPZG_GCDEXT_MAX_LIMBS == 64,
+static_assert (sizeof gcdext_width / sizeof gcdext_width[0] == 11
+               && MPZG_GCDEXT_MAX_LIMBS == 1024,
                "gcdext_width and MPZG_GCDEXT_MAX_LIMBS disagree");
+static_assert (MPZG_GCDEXT_COOP_K == 8 && MPZG_GCDEXT_COOP_MIN_LIMBS >= 16
+               && MPZG_GCDEXT_COOP_MIN_LIMBS <= MPZG_MPN_INTERLEAVED_MAX + 1
+               && MPZG_GCDEXT_COOP_BLOCK % 32 == 0,
+               "the cooperative shapes: T = W / 8, from 2 lanes at 16 words to four warps at "
+               "1024; the one-thread classes interleaved, so at most 64 words");
+
+/* Whether class width W takes the cooperative kernel. */
+static bool
+coop (unsigned W)
+{
+  return W >= MPZG_GCDEXT_COOP_MIN_LIMBS;
+}
 
 /* Threads per block of the shared memory kernel: the largest power of two up to
    MPZG_GCDEXT_SMEM_BLOCK whose five arrays of W words fit in 48 KB. */
@@ -82,6 +100,74 @@ gcdext_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t la
     }
 }
 
+/* The cooperative kernels, contiguous: x (count instances of W words), then y;
+   g (count instances of W words), then v. */
+
+/* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
+template <int K, int TG>
+__global__ void __launch_bounds__ (MPZG_GCDEXT_COOP_BLOCK)
+gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
+{
+  const size_t W = (size_t) TG * K;
+  const size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / TG;
+  if (j >= count)
+    return;                     /* the whole group */
+  group_x<TG> x;
+  gcdext_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W, out + (count + j) * W);
+}
+
+/* One block of NWP warps per instance; W = 32 NWP K. */
+template <int K, int NWP>
+__global__ void __launch_bounds__ (32 * NWP)
+gcdext_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
+{
+  __shared__ gcd_block_smem sm;
+  const size_t W = (size_t) 32 * NWP * K, j = blockIdx.x;
+  block_x<NWP> x (&sm);
+  gcdext_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W, out + (count + j) * W);
+}
+
+template <int TG>
+static void
+launch_group (const u64 *in, u64 *out, size_t count, cudaStream_t st)
+{
+  const size_t per = MPZG_GCDEXT_COOP_BLOCK / TG;
+  const unsigned blocks = (unsigned) ((count + per - 1) / per);
+  gcdext_group_kernel<MPZG_GCDEXT_COOP_K, TG><<<blocks, MPZG_GCDEXT_COOP_BLOCK, 0, st>>> (
+    in, out, count);
+}
+
+static int
+launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
+{
+  if (W / MPZG_GCDEXT_COOP_K > 32 && count > 0x7fffffffu)
+    return (int) cudaErrorInvalidValue;
+  switch (W / MPZG_GCDEXT_COOP_K)
+    {
+#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 16
+    case 2: launch_group<2> (in, out, count, st); break;
+#endif
+#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 32
+    case 4: launch_group<4> (in, out, count, st); break;
+#endif
+#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 64
+    case 8: launch_group<8> (in, out, count, st); break;
+#endif
+    case 16: launch_group<16> (in, out, count, st); break;
+    case 32: launch_group<32> (in, out, count, st); break;
+    case 64:
+      gcdext_block_kernel<MPZG_GCDEXT_COOP_K, 2><<<(unsigned) count, 64, 0, st>>> (in, out, count);
+      break;
+    case 128:
+      gcdext_block_kernel<MPZG_GCDEXT_COOP_K, 4><<<(unsigned) count, 128, 0, st>>> (in, out,
+                                                                                  count);
+      break;
+    default:
+      return (int) cudaErrorInvalidValue;
+    }
+  return (int) cudaGetLastError ();
+}
+
 /* Index of the smallest width >= n, or NXW. */
 static unsigned
 width_index (size_t n)
@@ -138,7 +224,7 @@ mpzg_mpn_gcdext_shape (unsigned cls, mpzg_mpn_shape *sh)
 {
   unsigned W = gcdext_width[cls];
   sh->cls = cls;
-  sh->layout = MPZG_MPN_INTERLEAVED;
+  sh->layout = coop (W) ? MPZG_MPN_CONTIGUOUS : MPZG_MPN_INTERLEAVED;
   sh->w[0] = W;
   sh->w[1] = W;
   sh->w[2] = 0;
@@ -166,9 +252,12 @@ mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
   if (lanes == 0)
     return 0;
   cudaStream_t st = (cudaStream_t) s;
+  if (coop (sh->w[0]))
+    return launch_coop (sh->w[0], in, out, lanes, st);
   switch (sh->w[0])
     {
-#define MPZG_GCDEXT_K(k) case k: launch<k> (in, out, lanes, st); break;
+    /* the one-thread kernels only for the widths below the cooperative ones */
+#define MPZG_GCDEXT_K(k) case k: launch<k < MPZG_GCDEXT_COOP_MIN_LIMBS ? k : 1> (in, out, lanes, st); break;
       MPZG_GCDEXT_K (1) MPZG_GCDEXT_K (2) MPZG_GCDEXT_K (4) MPZG_GCDEXT_K (8)
       MPZG_GCDEXT_K (16) MPZG_GCDEXT_K (32) MPZG_GCDEXT_K (64)
 #undef MPZG_GCDEXT_K

@@ -280,10 +280,12 @@ powm_coop_rows (int ew)
   return (size_t) 1 << powm_window (ew);
 }
 
-/* rp = bp^ep mod mp for one instance by the team of x: b < R, e of at most EW
-   words (zero above its size), m odd (or zero: a padding instance, whose result
-   is garbage), all T K words wide but e, interleaved with stride lanes; the
-   table is powm_coop_rows (EW) rows of T K words at tab, laid out as above. */
+/* rp = bp^ep mod m' for one instance by the team of x, m' the odd part of the
+   modulus at mp (m' = m for odd m; powm-even.cuh does the rest for even ones):
+   b < R, e of at most EW words (zero above its size), m nonzero (or zero: a
+   padding instance, whose result is garbage), all T K words wide but e,
+   interleaved with stride lanes; the table is powm_coop_rows (EW) rows of T K
+   words at tab, laid out as above. */
 template <int K, class X>
 MPZG_POWM_HD void
 powm_coop (X &x, const u64 *bp, const u64 *ep, int EW, const u64 *mp, u64 *rp, u64 *tab,
@@ -291,14 +293,18 @@ powm_coop (X &x, const u64 *bp, const u64 *ep, int EW, const u64 *mp, u64 *rp, u
 {
   const int V = X::V, T = x.T ();
   u64 m[V][K], y[V][K], z[V][K];
-  const u64 minv = neg_inverse (mp[0]);
+  /* every thread finds k itself: a few loads, once per instance */
+  const int kz = low_zero_bits (mp, T * K, lanes);
+  const u64 minv = neg_inverse (odd_word (mp, T * K, kz, 0, lanes));
   /* the bit length of m and the length of e in words: each thread its own
      words, then the maxima */
   int L = 0, ne = 0;
   for (int v = 0; v < x.nv (); v++)
     {
       const int t = x.tid (v);
-      coop_load<K> (m[v], mp, t, lanes);
+MPZG_POWM_UNROLL
+      for (int i = 0; i < K; i++)
+        m[v][i] = odd_word (mp, T * K, kz, t * K + i, lanes);
 MPZG_POWM_UNROLL
       for (int i = 0; i < K; i++)
         if (m[v][i] != 0 && 64 * (t * K + i + 1) - (int) clz64 (m[v][i]) > L)

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* powm-core.cuh -- modular exponentiation of one instance by one thread, for odd
-   moduli: Montgomery multiplication (Montgomery, "Modular multiplication without
-   trial division", Math. Comp. 44, 1985) in the CIOS form of Koç, Acar and Kaliski,
-   "Analyzing and comparing Montgomery multiplication algorithms" (IEEE Micro 16,
-   1996), and a fixed-window exponentiation.
+   moduli (the odd part of an even one: powm-even.cuh does the rest): Montgomery
+   multiplication (Montgomery, "Modular multiplication without trial division",
+   Math. Comp. 44, 1985) in the CIOS form of Koç, Acar and Kaliski, "Analyzing and
+   comparing Montgomery multiplication algorithms" (IEEE Micro 16, 1996), and a
+   fixed-window exponentiation.
 
    Host and device code: powm.cu runs it on the GPU, and tests/mpn/t-powm-host.cc
    compiles the very same functions with the host's C++ compiler and compares them
    with mpz_powm, so the algorithm is checked on machines without a GPU.
 
    One instance, interleaved layout: word i of an operand at p[i * lanes].  The
-   modulus m (class width N words, zero above its own size, odd) and the running
-   power sit in registers (compile-time indices); the other factor of every product
+   modulus m (class width N words, zero above its own size, odd: m / 2^k of the
+   one in memory, odd_word) and the running power sit in registers (compile-time
+   indices); the other factor of every product
    is read a word at a time from memory: a row of the window table, or the scratch
    row where a squaring's operand is stored first, so that the product's outer loop
    need not be unrolled (the code stays O(N), not O(N^2), long).  R = 2^(64 N).
@@ -275,15 +277,45 @@ powm_rows (int ew)
   return ((size_t) 1 << powm_window (ew)) + 1;
 }
 
-/* rp = bp^ep mod mp for one instance: b < R, e of at most EW words (zero above
-   its size), m odd (or zero: a padding instance, whose result is garbage), all N
-   words wide but e; the scratch is powm_rows (EW) rows of N words at tab. */
+/* k for m = 2^k m' (m' odd), m of N words at mp (stride lanes); 0 for odd m and for m = 0
+   (the zero instances that pad a chunk). */
+MPZG_POWM_HD int
+low_zero_bits (const u64 *mp, int N, size_t lanes)
+{
+MPZG_POWM_LOOP
+  for (int j = 0; j < N; j++)
+    {
+      u64 w = mp[(size_t) j * lanes];
+      if (w != 0)
+        return 64 * j + (int) ctz64 (w);
+    }
+  return 0;
+}
+
+/* Word i of m' = m / 2^k, m of N words at mp. */
+MPZG_POWM_HD u64
+odd_word (const u64 *mp, int N, int k, int i, size_t lanes)
+{
+  const int j = i + (k >> 6);
+  u64 lo = j < N ? mp[(size_t) j * lanes] : 0;
+  u64 hi = j + 1 < N ? mp[(size_t) (j + 1) * lanes] : 0;
+  return shr2 (hi, lo, (unsigned) k & 63);
+}
+
+/* rp = bp^ep mod m' for one instance, m' the odd part of the modulus at mp (m'
+   = m for odd m; powm-even.cuh does the rest for even ones): b < R, e of at most
+   EW words (zero above its size), m nonzero (or zero: a padding instance, whose
+   result is garbage), all N words wide but e; the scratch is powm_rows (EW) rows
+   of N words at tab. */
 template <int N>
 MPZG_POWM_HD void
 powm_one (const u64 *bp, const u64 *ep, int EW, const u64 *mp, u64 *rp, u64 *tab, size_t lanes)
 {
   u64 m[N];
-  load_row<N> (m, mp, lanes);
+  const int kz = low_zero_bits (mp, N, lanes);
+MPZG_POWM_UNROLL
+  for (int j = 0; j < N; j++)
+    m[j] = odd_word (mp, N, kz, j, lanes);
   u64 x[N];
   const u64 minv = neg_inverse (m[0]);
   u64 *sq = tab;                        /* the squarings' operand */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* powm.cu -- modular exponentiation on the device for odd moduli: r = b^e mod m.
+/* powm.cu -- modular exponentiation on the device: r = b^e mod m.
 
    Below MPZG_POWM_COOP_MIN_LIMBS words, one thread per instance on the
    interleaved layout (loads and stores coalesce across the instances of a warp),
@@ -13,6 +13,11 @@
    only the stride of its rows, and exponents of different sizes share a launch.
    The window table lives in the chunk's scratch, interleaved like the operands.
 
+   Even moduli m = 2^k m': the kernels above compute b^e mod m', then a second
+   launch, one thread per instance (powm_even_kernel, powm-even.cuh), computes
+   b^e mod 2^k and joins the two in the output, in the scratch the table left
+   free; its threads of odd moduli return after one load.
+
    Classes: a pair of widths (N for the base and the modulus, EW for the exponent)
    from powm_width; a modulus of nm words with a base of nb words takes the
    smallest N >= max (nm, nb), an exponent of ne words the smallest EW >= ne (ne =
@@ -23,6 +28,7 @@
 #include "../tuning.h"
 #include "powm-core.cuh"
 #include "powm-coop.cuh"
+#include "powm-even.cuh"
 
 namespace mpzg {
 namespace pw {
@@ -78,7 +84,23 @@ powm_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__rest
   powm_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
 }
 
-/* One launch of the class of width N (one thread or a team per instance). */
+/* After either kernel: the even moduli's power of two and join, one thread per
+   instance of any class width N (a run-time number: the code is loops over
+   rows in memory, one kernel for all classes). */
+__global__ void __launch_bounds__ (MPZG_POWM_BLOCK)
+powm_even_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
+                  int N, int EW, size_t lanes)
+{
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= lanes)
+    return;
+  const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
+  const u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
+}
+
+/* One launch of the class of width N (one thread or a team per instance), and
+   the even moduli's one. */
 template <int N>
 static void
 launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_t st)
@@ -97,6 +119,8 @@ launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_
       const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
       powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
     }
+  const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
+  powm_even_kernel<<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, N, EW, lanes);
 }
 
 /* Index of the smallest width >= n, or NW. */
@@ -146,7 +170,7 @@ mpzg_mpn_powm_shape (unsigned cls, mpzg_mpn_shape *sh)
   sh->ow[2] = 0;
   sh->in_bytes = (size_t) (2 * N + EW) * sizeof (mpzg_mpn_word);
   sh->out_bytes = (size_t) N * sizeof (mpzg_mpn_word);
-  sh->itch = (powm_is_coop (N) ? powm_coop_rows ((int) EW) : powm_rows ((int) EW)) * N;
+  sh->itch = powm_scratch_rows ((int) N, (int) EW) * N;
 }
 
 extern "C" int

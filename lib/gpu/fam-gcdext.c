@@ -2,7 +2,8 @@
 /* fam-gcdext.c -- gcdext and invert on the GPU: mpz_gcdext and mpz_invert around the
    device's gcd of magnitudes and one cofactor (mpzg_mpn_gcdext), normalized to
    GMP's values on the host (gcdext-norm.h).  Both operands are padded to the class
-   of the longer one, as for gcd.
+   of the longer one, as for gcd; the one-thread classes are interleaved, the
+   cooperative ones contiguous (gcd-pairs.h packs both).
 
    The device's cofactor is taken modulo the operand that is odd after the common
    power of two; GMP's s and t follow from it with, where g > 1, one exact division
@@ -17,6 +18,7 @@
    MPZG_ENOTINVERTIBLE. */
 
 #include <config.h>
+#include <string.h>
 #include "mpzg.h"
 #include "gpu.h"
 #include "gcd-pairs.h"
@@ -28,14 +30,24 @@ gcdext_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
   mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcdext_class);
 }
 
-/* The device's g and v of position j as read-only integers over g[], v[]. */
+/* The device's g and v of position j as read-only integers over g[], v[]: columns
+   of the interleaved one-thread classes, runs of the contiguous cooperative ones
+   (lanes = the count there). */
 static inline void
 device_results (mpz_t G, mpz_t V, mpzg_word *g, mpzg_word *v, const mpzg_word *out,
-                size_t lanes, size_t W, size_t j)
+                size_t lanes, size_t W, size_t j, int il)
 {
   size_t ng = W, nv = W;
-  mpzg_column (g, out, lanes, j, W);
-  mpzg_column (v, out + W * lanes, lanes, j, W);
+  if (il)
+    {
+      mpzg_column (g, out, lanes, j, W);
+      mpzg_column (v, out + W * lanes, lanes, j, W);
+    }
+  else
+    {
+      memcpy (g, out + j * W, W * sizeof *g);
+      memcpy (v, out + (lanes + j) * W, W * sizeof *v);
+    }
   while (ng > 0 && g[ng - 1] == 0)
     ng--;
   while (nv > 0 && v[nv - 1] == 0)
@@ -50,6 +62,7 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   const mpzg_gpu_plan *p = x->p;
   const mpzg_gpu_chunk *c = x->c;
   const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
+  const int il = p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED;
   mpz_t *so = p->out[1], *to = p->out[2];
   mpz_t s, t, w0, w1;
   mpz_init (s);
@@ -67,7 +80,7 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
       mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
-      device_results (G, V, g, v, x->buf, lanes, W, j);
+      device_results (G, V, g, v, x->buf, lanes, W, j, il);
       if (so != NULL || to != NULL)
         mpzg_gcdext_norm (so != NULL ? s : NULL, to != NULL ? t : NULL, G, p->in[0][e->e],
                           p->in[1][e->e], V, w0, w1);
@@ -108,6 +121,7 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_gpu_plan *p = x->p;
   const mpzg_gpu_chunk *c = x->c;
   const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
+  const int il = p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED;
   mpz_t r, w;
   mpz_init (r);
   mpz_init (w);
@@ -122,7 +136,7 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
       mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
-      device_results (G, V, g, v, x->buf, lanes, W, j);
+      device_results (G, V, g, v, x->buf, lanes, W, j, il);
       int exists = mpzg_invert_norm (r, G, p->in[0][e->e], p->in[1][e->e], V, w);
       if (exists)
         mpz_set (p->out[0][e->e], r);

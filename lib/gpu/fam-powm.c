@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* fam-powm.c -- powm on the GPU: r = b^e mod |m| for odd m around the device's
-   exponentiation of magnitudes (mpzg_mpn_powm).  Even moduli stay on the CPU (the
-   takes hook): the device's Montgomery products need an odd modulus.
+/* fam-powm.c -- powm on the GPU: r = b^e mod |m| around the device's
+   exponentiation of magnitudes (mpzg_mpn_powm), for every modulus: the device
+   splits an even one itself (m = 2^k m', the Montgomery kernels on m', then the
+   power of two and the join, cuda/powm/powm-even.cuh), so the host packs |m| as
+   it is, whatever its parity.
 
    What the host does around the kernel, as lib/powm.c and mpz_powm do:
    - a negative exponent: the base is replaced by its inverse mod m
@@ -21,12 +23,6 @@
 /* flag: bit 0 negate the result (b < 0, e >= 0 odd), bit 1 e < 0 (pack inverts b).
    cmp, set by pack: 1 when b has no inverse. */
 enum { NEGATE = 1, INVERT = 2 };
-
-static int
-powm_takes (mpz_t *const in[3], size_t e)
-{
-  return mpz_odd_p (in[2][e]);
-}
 
 static void
 powm_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
@@ -185,7 +181,6 @@ const mpzg_gpu_family mpzg_gpu_powm = {
   .classes = mpzg_mpn_powm_classes,
   .max_limbs = mpzg_mpn_powm_max,
   .shape = mpzg_mpn_powm_shape,
-  .takes = powm_takes,
   .worthwhile = powm_worthwhile,
   .plan = powm_plan,
   .pack = powm_pack,

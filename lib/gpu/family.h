@@ -93,9 +93,9 @@ struct mpzg_gpu_family
   void (*shape) (unsigned cls, mpzg_mpn_shape *sh);
   /* Optional (NULL: every element within max_limbs): whether the GPU takes element
      e of the call's inputs, for families whose kernels cover only part of the
-     domain (powm: odd moduli).  The dispatcher (batch.c, through mpzg_gpu_takes)
-     sends the others to the CPU; it asks only for elements within max_limbs
-     whose divisor is non-zero.  Runs on several threads at once, once or twice
+     domain.  The dispatcher (batch.c, through mpzg_gpu_takes) sends the others
+     to the CPU; it asks only for elements within max_limbs whose divisor is
+     non-zero.  Runs on several threads at once, once or twice
      per element: keep it to a few loads. */
   int (*takes) (mpz_t *const in[3], size_t e);
   /* Auto mode: is sending `count` elements of `limbs` input limbs in all worth it? */

@@ -144,9 +144,11 @@ struct powm_lanes
   }
 
   /* After the run: what is wrong (the result against mpz_powm, then the
-     canaries), or NULL. */
+     canaries), or NULL.  even_rows: the instance also owns that many rows of N
+     words of the scratch in the interleaved layout of the operands
+     (powm-even.cuh's work area). */
   const char *
-  check (mpz_srcptr b, mpz_srcptr e, mpz_srcptr m)
+  check (mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, size_t even_rows = 0)
   {
     const char *what = NULL;
     mpz_t got, want;
@@ -163,7 +165,8 @@ struct powm_lanes
       if (((int) (i % lanes) != j || i >= (size_t) N * lanes) && rb[i] != CANARY)
         what = "result canary";
     for (size_t i = 0; i < tb.size () && !what; i++)
-      if (((int) (i / tdiv % lanes) != j || i >= rows * N * lanes) && tb[i] != CANARY)
+      if (((int) (i / tdiv % lanes) != j || i >= rows * N * lanes)
+          && ((int) (i % lanes) != j || i >= even_rows * N * lanes) && tb[i] != CANARY)
         what = "scratch canary";
     for (size_t i = 0; i < bb.size () && !what; i++)
       if ((int) (i % lanes) != j && (bb[i] != CANARY || mb[i] != CANARY))

@@ -7,7 +7,9 @@
    - longer divisors: the cooperative code of div-coop.cuh, all T threads of an
      instance emulated by an exchange context that runs each phase for every thread
      in turn and forms the scans from 32-bit ballot masks, warp by warp and then over
-     the warps' sums, as the device's warp and block contexts do.
+     the warps' sums, as the device's group and block contexts do; with the words
+     per thread of the build (MPZG_DIV_COOP_K) and, for every other instance, the
+     other value a build may set.
 
    Every class edge (the smallest and largest divisor and dividend of each class,
    and dividends shorter than the divisor), every adversarial kind of
@@ -42,7 +44,7 @@ fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd
   fprintf (stderr, " ...\n");
 }
 
-/* All T threads of one instance (T a multiple of 32, at most 512). */
+/* All T threads of one instance (T a power of two, at most 512). */
 struct host_x
 {
   static const int V = 512;
@@ -117,20 +119,21 @@ struct host_x
   }
 };
 
-/* The cooperative code for divisor width ND, K words per thread chosen as
-   div.cu's launch_coop does. */
+/* The cooperative code for divisor width ND, K words per thread as div.cu's
+   launch_coop chooses them (coop_k), for both values MPZG_DIV_COOP_K may take. */
 static bool
-run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, int KC)
 {
-  const int K = ND <= 256 ? ND / 32 : ND % (8 * 32) == 0 ? 8 : 6;
+  const int K = ND % 3 == 0 ? 3 * KC / 4 : KC;
   host_x x (ND / K);
+  if (KC == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (ND))
+    abort ();
   switch (K)
     {
-    case 2: mpzg::dv::divrem_coop<2> (x, np, dp, qp, rp, NN, QW); break;
-    case 3: mpzg::dv::divrem_coop<3> (x, np, dp, qp, rp, NN, QW); break;
-    case 4: mpzg::dv::divrem_coop<4> (x, np, dp, qp, rp, NN, QW); break;
     case 6: mpzg::dv::divrem_coop<6> (x, np, dp, qp, rp, NN, QW); break;
     case 8: mpzg::dv::divrem_coop<8> (x, np, dp, qp, rp, NN, QW); break;
+    case 12: mpzg::dv::divrem_coop<12> (x, np, dp, qp, rp, NN, QW); break;
+    case 16: mpzg::dv::divrem_coop<16> (x, np, dp, qp, rp, NN, QW); break;
     default: abort ();
     }
   return !x.bad;
@@ -160,7 +163,18 @@ check (gmp_randstate_t rs, int nn, int nd, int kind)
   if (ND <= DIVREM_SMALL_MAX)
     divrem_host_small (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, 1);
   else
-    ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW);
+    {
+      /* the default words per thread, and in turn with it the other value a
+         build may choose, on fresh outputs */
+      const int other = MPZG_DIV_COOP_K == 16 ? 8 : 16;
+      ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, MPZG_DIV_COOP_K);
+      if (ok && instances % 2)
+        {
+          std::vector<u64> q2 (QW + C, canary), r2 (ND + C, canary);
+          ok = run_coop (ND, nb.data (), db.data (), q2.data (), r2.data (), NN, QW, other)
+               && q2 == q && r2 == r;
+        }
+    }
   instances++;
   for (int i = 0; i < C; i++)
     if (q[QW + i] != canary || r[ND + i] != canary)

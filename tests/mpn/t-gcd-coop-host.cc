@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-gcd-coop-host.cc -- the device's cooperative gcd code (cuda/gcd/gcd-coop.cuh),
    compiled for the host and compared with mpz_gcd.  All T threads of an instance
-   run in an exchange context that runs each phase for every thread in turn and
-   forms the scans from 32-bit ballot masks, warp by warp and then over the warps'
-   sums, as the device's group and block contexts do (core/chain.cuh); it also
-   checks the exchanges' contracts (a pick from a thread of the instance, the scan's
-   generate and propagate exclusive and its result equal to the chain run thread by
-   thread).  Fails if no operand ever went negative (the rare path after a wrong
+   run in coop-host.h's exchange context, which also checks the exchanges'
+   contracts.  Fails if no operand ever went negative (the rare path after a wrong
    comparison of the approximations).
 
    Shapes: the device's (K = 16 words per thread, T = W / 16: groups of 4 to 32
@@ -34,80 +30,11 @@ static long negations;
 #define MPZG_GCD_NEGATED() (negations++)
 #include "gcd-coop.cuh"
 #include "gcd-host.h"
+#include "coop-host.h"
 
 using mpzg::gc::u64;
 
-/* All T threads of one instance (T at most 64, a multiple of 32 above 32). */
-struct host_x
-{
-  static const int V = 64;
-  int n;
-  bool bad;                     /* an exchange was called out of its contract */
-
-  explicit host_x (int threads) : n (threads), bad (false) {}
-  int nv () const { return n; }
-  int T () const { return n; }
-  int tid (int v) const { return v; }
-
-  /* the driver's loops over all threads already formed the maxima */
-  void maxes (int &, int &) {}
-
-  /* the owners already set the words; the sources must be threads */
-  template <int N>
-  void
-  pick (u64 (&)[N], const int (&src)[N])
-  {
-    for (int i = 0; i < N; i++)
-      if (src[i] < 0 || src[i] >= n)
-        bad = true;
-  }
-
-  template <int N>
-  void
-  up (const u64 (&c)[V][N], u64 (&ci)[V][N])
-  {
-    for (int v = 0; v < n; v++)
-      for (int i = 0; i < N; i++)
-        ci[v][i] = v ? c[v - 1][i] : 0;
-  }
-
-  template <int N>
-  void
-  down (const u64 (&c)[V][N], u64 (&co)[V][N])
-  {
-    for (int v = 0; v < n; v++)
-      for (int i = 0; i < N; i++)
-        co[v][i] = v + 1 < n ? c[v + 1][i] : 0;
-  }
-
-  template <int N>
-  void
-  scan (const bool (&g)[V][N], const bool (&p)[V][N], unsigned cin, u64 (&b)[V][N])
-  {
-    for (int i = 0; i < N; i++)
-      {
-        bool gi[V], pi[V];
-        u64 bi[V], serial = cin;
-        for (int v = 0; v < n; v++)
-          {
-            gi[v] = g[v][i];
-            pi[v] = p[v][i];
-            if (gi[v] && pi[v])
-              bad = true;
-          }
-        mpzg::chain_threads (n, gi, pi, cin, bi);
-        for (int v = 0; v < n; v++)
-          {
-            b[v][i] = bi[v];
-            if (bi[v] != serial)
-              bad = true;
-            serial = gi[v] || (pi[v] && serial);
-          }
-      }
-  }
-
-  void sync () {}
-};
+typedef coop_host_x<64> host_x;
 
 /* A shape: T threads of K words. */
 struct shape

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-powm-stage.cc -- the powm family's host side (lib/gpu/fam-powm.c: plan,
-   pack, grow, unpack, the takes hook) around the host build of the kernel
-   (cuda/powm/powm-core.cuh and powm-coop.cuh), against lib/powm.c's contract on mpz_t: signs of
-   the base, exponent and modulus, negative exponents with and without an
-   inverse (MPZG_ENOTINVERTIBLE, the lowest element, its output untouched),
-   exponent 0, moduli 1 and -1, bases 0 and at or above the modulus, outputs
-   that are inputs, and batches of mixed classes cut into several chunks.  No
+   pack, grow, unpack; no takes hook: every modulus goes to the device) around
+   the host build of the kernels (cuda/powm/powm-core.cuh, powm-coop.cuh and
+   powm-even.cuh), against lib/powm.c's contract on mpz_t: signs of the base,
+   exponent and modulus, odd and even moduli (powers of two among them),
+   negative exponents with and without an inverse (MPZG_ENOTINVERTIBLE, the
+   lowest element, its output untouched), exponent 0, moduli 1 and -1, bases 0
+   and at or above the modulus, outputs that are inputs, and batches of mixed
+   classes cut into several chunks.  No
    device is used: the chunks the plan makes are packed, computed lane by lane
    on the host exactly as the kernel would, and unpacked.
 
@@ -18,6 +20,7 @@
 #include <gmp.h>
 
 #include "powm-coop-host.h"
+#include "powm-even.cuh"
 #include "host-shared.h"
 extern "C" {
 #include "mpzg.h"
@@ -74,7 +77,8 @@ random_signed (mpz_ptr z, size_t limbs)
     mpz_neg (z, z);
 }
 
-/* An element the GPU takes: odd modulus of up to `limbs` limbs. */
+/* An element of up to `limbs` limbs: the modulus odd, even (2^j times an odd
+   one, j up to its length) or a power of two. */
 static void
 gen (mpz_ptr b, mpz_ptr e, mpz_ptr m, size_t limbs)
 {
@@ -84,12 +88,31 @@ gen (mpz_ptr b, mpz_ptr e, mpz_ptr m, size_t limbs)
     {
     case 0: mpz_set_si (m, urand (2) ? 1 : -1); break;
     case 1: mpz_set_ui (m, 3); break;
-    default: break;
+    case 2: case 3:                     /* even */
+      {
+        unsigned long j = 1 + urand (64 * nm - 1);
+        int neg = mpz_sgn (m) < 0;
+        mpz_abs (m, m);
+        mpz_fdiv_q_2exp (m, m, j);
+        mpz_setbit (m, 0);
+        mpz_mul_2exp (m, m, j);         /* still of at most nm limbs */
+        if (neg)
+          mpz_neg (m, m);
+      }
+      break;
+    case 4:                             /* a power of two */
+      mpz_set_ui (m, 0);
+      mpz_setbit (m, 1 + urand (64 * nm - 1));
+      if (urand (2))
+        mpz_neg (m, m);
+      break;
+    default:
+      if (mpz_even_p (m))
+        mpz_add_ui (m, m, 1);
+      break;
     }
-  if (mpz_even_p (m))
-    mpz_add_ui (m, m, 1);
   if (mpz_sgn (m) == 0)
-    mpz_set_ui (m, 1);
+    mpz_set_ui (m, 2);
   switch (urand (6))
     {
     case 0: mpz_set_ui (b, urand (2)); break;
@@ -142,9 +165,9 @@ check_batch (size_t n, size_t limbs, int alias)
   p.threads = 2;
   mpzg_gpu_takes_fn takes = mpzg_gpu_takes (&mpzg_gpu_powm);
   for (size_t i = 0; i < n; i++)
-    if (takes == NULL || !takes (p.in, i))
+    if (takes != NULL && !takes (p.in, i))
       {
-        fprintf (stderr, "t-powm-stage: the family refuses element %zu (odd modulus)\n", i);
+        fprintf (stderr, "t-powm-stage: the family refuses element %zu\n", i);
         failures++;
         return;
       }
@@ -169,8 +192,15 @@ check_batch (size_t n, size_t limbs, int alias)
       mpzg_gpu_xfer x = { &p, c, NULL };
       if (p.fam->grow != NULL)
         p.fam->grow (&x, 0, c->count);
+      /* the two launches: the Montgomery kernel, then the even moduli's */
       for (size_t j = 0; j < c->lanes; j++)
         lane ((int) sh->w[0], (int) sh->w[1], in, outb, scratch.data (), c->lanes, j);
+      for (size_t j = 0; j < c->lanes; j++)
+        {
+          const size_t N = sh->w[0], EW = sh->w[1], L = c->lanes;
+          mpzg::pw::powm_even (in + j, in + N * L + j, (int) EW, in + (N + EW) * L + j,
+                               outb + j, scratch.data () + j, (int) N, L);
+        }
       if (mpzg_gpu_xfer_all (&p, c, outb, 1) != MPZG_OK)
         abort ();
       free (in);

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* gcdext-coop.cuh -- the gcd of two magnitudes and a cofactor by T cooperating
+   threads (a group of lanes of a warp, or a block of warps), for operands too long
+   for one thread (gcdext-core.cuh).
+
+   The method is gcdext-core.cuh's: the binary GCD of the odd parts after the
+   common power of two, b odd (the "route" exchanges the operands otherwise), with
+   Pornin's modular tracking of the cofactors u, v of a and b modulo m, the initial
+   b; the outer iterations are gcd-coop.cuh's, whose pieces this file uses.
+   Thread t holds words [tK, tK + K) of a, b, u, v and m in registers.
+
+   Lazy signs.  Where an iteration negates a (or b), the one-thread code negates
+   the cofactor with it, which here would be one more pass and carry chain before
+   the cofactors' rows could start.  Instead the cofactor keeps its value and the
+   sign goes into a flag, a = su u x (mod m) and b = sv v x: the next iteration
+   folds su, sv into the matrix it applies to u and v (their columns negated), and
+   the end makes v = -v mod m where sv says so.  The cofactors' rows then run in the
+   same pass as a's and b's and share their exchanges.
+
+   One outer iteration, after gcd-coop.cuh's steps 1 and 2 (the picked words carry
+   u[0] and v[0] too, for the multiples of m):
+   3. Rows: a, b as in gcd-coop.cuh (threads up to the active top u); u, v = u f0'
+      + v g0' + ku m, u f1' + v g1' + kv m over all threads (m does not shrink),
+      ku, kv < 2^30 making them multiples of 2^30 (gcdext-core.cuh's row_word_m).
+      The four rows' carries go up in one exchange and one scan of four chains;
+      the tops are thread u's (a, b) and thread T - 1's (u, v).
+   4. Division by 2^30 of all four, one exchange down.  u and v now lie in
+      (-m, 2m): their top (thread T - 1) gives the sign, and one scan of four
+      chains gives both u - m and u + m (v likewise) to every thread: the borrow
+      out of u - m (at thread T - 1) says whether u >= m.
+   5. One pick from two threads: a's and b's signs (thread u) and the cofactors'
+      corrections (thread T - 1); each thread adds m, subtracts it, or neither,
+      with its carry from step 4's scan.  A negative a or b is negated as in
+      gcd-coop.cuh (rare).
+
+   Communication per iteration: one maximum, one pick of eight words, one exchange
+   of four words up, one scan of four chains, one exchange of four words down, a
+   second scan of four chains, one pick of two words (and the rare negation's
+   scan).  Work per thread: the 30 steps and about three times gcd-coop.cuh's rows
+   (the cofactors' rows with the multiple of m, the flags of u +- m and v +- m, the
+   correction), which is why K is smaller than the gcd's (tuning.h).
+
+   The exchange contexts are gcd-coop.cuh's (device: group_x, block_x; host:
+   tests/mpn/t-gcdext-coop-host.cc), which this code reaches through the same
+   members. */
+#ifndef MPZG_GCDEXT_COOP_CUH
+#define MPZG_GCDEXT_COOP_CUH
+
+#include "gcd-coop.cuh"
+#include "gcdext-core.cuh"
+
+/* The host build counts the instances whose cofactor ends negated (m - v). */
+#ifndef MPZG_GCDEXT_LAZY
+#define MPZG_GCDEXT_LAZY() ((void) 0)
+#endif
+
+namespace mpzg {
+namespace gc {
+
+/* The cofactors' rows of one thread's K words: U, V = U f0 + V g0 + ku M,
+   U f1 + V g1 + kv M (unshifted); cu, cv as rows' ca, cb. */
+template <int K>
+MPZG_GCD_HD void
+rows_m (u64 (&U)[K], u64 (&V)[K], const u64 (&M)[K], int f0, int g0, int f1, int g1, u32 ku,
+        u32 kv, u64 &cu, u64 &cv)
+{
+  const u32 fu0 = (u32) f0, gu0 = (u32) g0, fu1 = (u32) f1, gu1 = (u32) g1;
+  const u32 mf0 = (u32) (f0 >> 31), mg0 = (u32) (g0 >> 31);
+  const u32 mf1 = (u32) (f1 >> 31), mg1 = (u32) (g1 >> 31);
+MPZG_GCD_UNROLL
+  for (int i = 0; i < K; i++)
+    {
+      const u64 x = U[i], y = V[i], w = M[i];
+      const u32 x0 = (u32) x, x1 = (u32) (x >> 32), y0 = (u32) y, y1 = (u32) (y >> 32);
+      const u32 w0 = (u32) w, w1 = (u32) (w >> 32);
+      const u32 a0 = row_word_m (x0, y0, fu0, gu0, mf0, mg0, ku, w0, cu);
+      const u32 b0 = row_word_m (x0, y0, fu1, gu1, mf1, mg1, kv, w0, cv);
+      const u32 a1 = row_word_m (x1, y1, fu0, gu0, mf0, mg0, ku, w1, cu);
+      const u32 b1 = row_word_m (x1, y1, fu1, gu1, mf1, mg1, kv, w1, cv);
+      U[i] = (u64) a1 << 32 | a0;
+      V[i] = (u64) b1 << 32 | b0;
+    }
+}
+
+/* The correction of one cofactor in (-m, 2m) with top word h (its bits above the
+   W words, signed) and borrow bu of its words minus m: bit 0 add m, bit 1
+   subtract it. */
+MPZG_GCD_HD u64
+correction (long long h, bool bu)
+{
+  return h < 0 ? 1 : h > 0 || !bu ? 2 : 0;
+}
+
+/* R = -R mod M for R in [0, M): M - R, or 0 for R = 0; S scratch. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_neg_mod (X &x, u64 (&R)[X::V][K], const u64 (&M)[X::V][K], u64 (&S)[X::V][K])
+{
+  const int V = X::V;
+  int nz = 0, none = 0;
+  for (int v = 0; v < x.nv (); v++)
+MPZG_GCD_UNROLL
+    for (int i = 0; i < K; i++)
+      nz |= R[v][i] != 0;
+  x.maxes (nz, none);
+  if (!nz)
+    return;
+  bool g[V][1], p[V][1];
+  u64 b[V][1];
+  for (int v = 0; v < x.nv (); v++)
+    sub_flags<K> (M[v], R[v], g[v][0], p[v][0]);
+  x.template scan<1> (g, p, 0, b);
+  for (int v = 0; v < x.nv (); v++)
+    {
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        S[v][i] = M[v][i];
+      sub_masked<K> (S[v], R[v], ~0ull, b[v][0]);
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        R[v][i] = S[v][i];
+    }
+}
+
+/* With x = ap[0..W), y = bp[0..W), W = T K: gp[0..W) = gcd (x, y) and vp[0..W) =
+   the cofactor of gcdext-core.cuh's gcdext (x v = g mod y when y / 2^k is odd, 2^k
+   the common power of two, else y v = g mod x; 0 <= v below that odd modulus;
+   zero operands give g = x + y and v = 0).  gp and vp must not overlap ap, bp or
+   each other. */
+template <int K, class X>
+MPZG_GCD_HD void
+gcdext_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp)
+{
+  const int V = X::V;
+  const int T = x.T (), W = T * K, NOZ = 64 * W;
+  int za, zb;
+  coop_zeros<K> (x, ap, bp, za, zb);
+  if (za == NOZ || zb == NOZ)
+    {
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int o = x.tid (v) * K;
+          for (int i = 0; i < K; i++)
+            {
+              gp[o + i] = ap[o + i] | bp[o + i];
+              vp[o + i] = 0;
+            }
+        }
+      return;
+    }
+  /* both shifted by the common power of two; the odd one is b, the modulus */
+  const int z = za < zb ? za : zb;
+  const bool swap = zb > za;
+  const u64 *xp = swap ? bp : ap, *mp = swap ? ap : bp;
+  u64 A[V][K], B[V][K], U[V][K], Vc[V][K], M[V][K];
+  coop_load<K> (x, xp, z, A);
+  coop_load<K> (x, mp, z, B);
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int t = x.tid (v);
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          M[v][i] = B[v][i];
+          U[v][i] = t == 0 && i == 0;
+          Vc[v][i] = 0;
+        }
+    }
+  /* m's low word, read by every thread itself */
+  const u32 minv = inverse32 ((u32) shr2 (word_in (mp, z / 64 + 1, W), word_in (mp, z / 64, W),
+                                          (unsigned) z % 64));
+  const u32 kmask = (1u << STEPS) - 1;
+  unsigned su = 0, sv = 0;      /* the lazy signs: a = -u x, b = -v x (mod m) */
+  u64 c[V][4], ci[V][4];
+  bool g[V][4], p[V][4];
+  int it = 0;
+  for (; it < coop_max_iterations (W); it++)
+    {
+      /* 1: the active length, the approximations' words and u[0], v[0] */
+      int h, anz, src[8];
+      u64 w[8];
+      coop_top<K> (x, A, B, h, anz, w, src);
+      if (!anz)
+        break;
+      const int u = h / K;
+      w[6] = w[7] = 0;
+      src[6] = src[7] = 0;
+      for (int v = 0; v < x.nv (); v++)
+        if (x.tid (v) == 0)
+          {
+            w[6] = U[v][0];
+            w[7] = Vc[v][0];
+          }
+      x.template pick<8> (w, src);
+      /* 2: the steps (every thread: all apply them to u and v) */
+      int f0, g0, f1, g1;
+      coop_steps (w, h, f0, g0, f1, g1);
+      const int cf0 = su ? -f0 : f0, cg0 = sv ? -g0 : g0;
+      const int cf1 = su ? -f1 : f1, cg1 = sv ? -g1 : g1;
+      const u32 u0 = (u32) w[6], v0 = (u32) w[7];
+      const u32 ku = (0u - ((u32) cf0 * u0 + (u32) cg0 * v0)) * minv & kmask;
+      const u32 kv = (0u - ((u32) cf1 * u0 + (u32) cg1 * v0)) * minv & kmask;
+      /* 3: the rows, and the words owed to the next thread */
+      u64 ca[V], cb[V], cu[V], cv[V];
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          const u64 bias = t == 0 ? 0 : ROW_BIAS;
+          ca[v] = cb[v] = c[v][0] = c[v][1] = 0;
+          if (t <= u)
+            {
+              ca[v] = cb[v] = bias;
+              rows<K> (A[v], B[v], f0, g0, f1, g1, ca[v], cb[v]);
+              c[v][0] = ca[v] + (1ull << 32);
+              c[v][1] = cb[v] + (1ull << 32);
+            }
+          cu[v] = cv[v] = bias;
+          rows_m<K> (U[v], Vc[v], M[v], cf0, cg0, cf1, cg1, ku, kv, cu[v], cv[v]);
+          c[v][2] = cu[v] + (1ull << 32);
+          c[v][3] = cv[v] + (1ull << 32);
+        }
+      x.template up<4> (c, ci);
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+MPZG_GCD_UNROLL
+          for (int k = 0; k < 4; k++)
+            g[v][k] = p[v][k] = false;
+          if (t == 0)
+            continue;
+          if (t <= u)
+            {
+              add_word<K> (A[v], ci[v][0], g[v][0], p[v][0]);
+              add_word<K> (B[v], ci[v][1], g[v][1], p[v][1]);
+            }
+          add_word<K> (U[v], ci[v][2], g[v][2], p[v][2]);
+          add_word<K> (Vc[v], ci[v][3], g[v][3], p[v][3]);
+        }
+      x.template scan<4> (g, p, 0, ci);
+      u64 ta = 0, tb = 0, tu = 0, tv = 0;       /* the tops, signed */
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          if (t <= u)
+            {
+              const u64 oa = add_bit<K> (A[v], ci[v][0]) | (u64) g[v][0];
+              const u64 ob = add_bit<K> (B[v], ci[v][1]) | (u64) g[v][1];
+              if (t == u)
+                {
+                  ta = ca[v] + oa;
+                  tb = cb[v] + ob;
+                }
+            }
+          const u64 ou = add_bit<K> (U[v], ci[v][2]) | (u64) g[v][2];
+          const u64 ov = add_bit<K> (Vc[v], ci[v][3]) | (u64) g[v][3];
+          if (t == T - 1)
+            {
+              tu = cu[v] + ou;
+              tv = cv[v] + ov;
+            }
+          c[v][0] = A[v][0];
+          c[v][1] = B[v][0];
+          c[v][2] = U[v][0];
+          c[v][3] = Vc[v][0];
+        }
+      /* 4: the division by 2^STEPS, and the flags of u - m, v - m, u + m, v + m */
+      x.template down<4> (c, ci);
+      u64 d[2] = { 0, 0 };      /* a's and b's signs; the cofactors' corrections */
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          if (t <= u)
+            {
+              shift_steps<K> (A[v], t == u ? ta : ci[v][0]);
+              shift_steps<K> (B[v], t == u ? tb : ci[v][1]);
+              if (t == u)
+                d[0] = (ta >> 63) | (tb >> 63) << 1;
+            }
+          shift_steps<K> (U[v], t == T - 1 ? tu : ci[v][2]);
+          shift_steps<K> (Vc[v], t == T - 1 ? tv : ci[v][3]);
+          sub_flags<K> (U[v], M[v], g[v][0], p[v][0]);
+          sub_flags<K> (Vc[v], M[v], g[v][1], p[v][1]);
+          add_flags<K> (U[v], M[v], g[v][2], p[v][2]);
+          add_flags<K> (Vc[v], M[v], g[v][3], p[v][3]);
+        }
+      x.template scan<4> (g, p, 0, ci);
+      for (int v = 0; v < x.nv (); v++)
+        if (x.tid (v) == T - 1)
+          {
+            /* the borrows out of u - m and v - m: whether u < m, v < m */
+            const bool bu = g[v][0] || (p[v][0] && ci[v][0]);
+            const bool bv = g[v][1] || (p[v][1] && ci[v][1]);
+            d[1] = correction ((long long) tu >> STEPS, bu)
+              | correction ((long long) tv >> STEPS, bv) << 2;
+          }
+      /* 5: the signs and the corrections */
+      const int dsrc[2] = { u, T - 1 };
+      x.template pick<2> (d, dsrc);
+      for (int v = 0; v < x.nv (); v++)
+        {
+          if (d[1] & 2)
+            sub_masked<K> (U[v], M[v], ~0ull, ci[v][0]);
+          else if (d[1] & 1)
+            add_masked<K> (U[v], M[v], ~0ull, ci[v][2]);
+          if (d[1] & 8)
+            sub_masked<K> (Vc[v], M[v], ~0ull, ci[v][1]);
+          else if (d[1] & 4)
+            add_masked<K> (Vc[v], M[v], ~0ull, ci[v][3]);
+        }
+      su = (unsigned) d[0] & 1;
+      sv = (unsigned) d[0] >> 1 & 1;
+      if (d[0] != 0)
+        {
+          bool gn[V][2], pn[V][2];
+          u64 cn[V][2];
+          coop_negate<K> (x, A, B, u, d[0], gn, pn, cn);
+        }
+    }
+  MPZG_GCD_COUNT (it);
+  /* v = -v mod m where b = -v x (rare: only when the last iteration negated b) */
+  if (sv)
+    {
+      MPZG_GCDEXT_LAZY ();
+      coop_neg_mod<K> (x, Vc, M, A);
+    }
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        vp[o + i] = Vc[v][i];
+    }
+  /* g = b << z, through gp */
+  coop_store_shl<K> (x, B, A, z, gp);
+}
+
+} /* namespace gc */
+} /* namespace mpzg */
+
+#endif

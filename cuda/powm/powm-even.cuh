@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* powm-even.cuh -- modular exponentiation for even moduli, as mpz_powm does it:
+   m = 2^k m' with m' odd, r1 = b^e mod m' by the Montgomery kernels
+   (powm-core.cuh, powm-coop.cuh: they take the odd part m' of the modulus they
+   are given, odd_word there), r2 = b^e mod 2^k here, and the two joined by the
+   Chinese remainder theorem: r = r1 + m' ((r2 - r1) m'^-1 mod 2^k), below
+   m' 2^k = m.
+
+   Host and device code: powm.cu runs powm_even for every instance after the
+   Montgomery kernel of its class (one thread per instance; an odd modulus
+   returns at once), and tests/mpn/t-powm-even-host.cc compiles the same
+   functions with the host's C++ compiler and compares them with mpz_powm.
+
+   Arithmetic mod 2^k on n = ceil (k / 64) words, the top word masked: only
+   low halves of products.
+   - b^e mod 2^k: for an odd b the group of units mod 2^k has an exponent
+     dividing 2^k, so only the low k bits of e count (e mod 2^k); for an even
+     b = 2^v b', b^e = 0 mod 2^k once e v >= k, so a nonzero result needs
+     e < k / v, at most 14 bits.  Left-to-right binary powering: at most k
+     squarings (half the word products of a general product) and k products.
+   - m'^-1 mod 2^k by Newton's (Hensel's) iteration x = x (2 - m' x), from the
+     word inverse, the precision doubling each step: two products a step.
+   - the join: one product mod 2^k and r1 + m' y, n rows of m's words.
+   The numbers live in a work area of rows of N words (the class width) in the
+   chunk's scratch, interleaved as the operands (word i of row r at
+   w[(r N + i) lanes]): the Montgomery kernel is done with its table by then.
+   EVEN_ROWS rows: the base mod 2^k, the power and a spare one, m', the inverse
+   and two temporaries.  The time grows with the power of two's words, as
+   k n^2 / 2 word products for a long exponent, and not with m'. */
+#ifndef MPZG_POWM_EVEN_CUH
+#define MPZG_POWM_EVEN_CUH
+
+#include "powm-core.cuh"
+#include "powm-coop.cuh"
+
+namespace mpzg {
+namespace pw {
+
+/* Rows of N words powm_even works in. */
+#define MPZG_POWM_EVEN_ROWS 7
+
+/* Scratch rows of N words per instance of the class of widths N, EW: the
+   Montgomery kernel's table (and squaring row), or powm_even's work area where
+   that is larger (never, with windows of 3 bits and more). */
+MPZG_POWM_HD size_t
+powm_scratch_rows (int N, int EW)
+{
+  size_t r = powm_is_coop ((unsigned) N) ? powm_coop_rows (EW) : powm_rows (EW);
+  return r > MPZG_POWM_EVEN_ROWS ? r : MPZG_POWM_EVEN_ROWS;
+}
+
+/* t = a b mod 2^(64 n), the top word and-ed with hm; rows of stride lanes, t
+   neither a nor b.  Column by column (product scanning), the column's sum in a
+   three-word accumulator: two loads per word product and one store per word. */
+MPZG_POWM_HD void
+mullo (u64 *t, const u64 *a, const u64 *b, int n, u64 hm, size_t lanes)
+{
+  u64 c0 = 0, c1 = 0, c2 = 0;
+MPZG_POWM_LOOP
+  for (int c = 0; c < n; c++)
+    {
+MPZG_POWM_LOOP
+      for (int i = 0; i <= c; i++)
+        {
+          u64 x = a[(size_t) i * lanes], y = b[(size_t) (c - i) * lanes];
+          u64 lo = x * y, hi = umulhi (x, y);
+          c0 += lo;
+          hi += c0 < lo;                /* at most 2^64 - 1: hi <= 2^64 - 2 */
+          c1 += hi;
+          c2 += c1 < hi;
+        }
+      t[(size_t) c * lanes] = c == n - 1 ? c0 & hm : c0;
+      c0 = c1;
+      c1 = c2;
+      c2 = 0;
+    }
+}
+
+/* t = a^2 mod 2^(64 n), top word and-ed with hm, t not a: each column's products
+   a_i a_j with i < j once, doubled, and the square a_(c/2)^2; about half of
+   mullo's word products. */
+MPZG_POWM_HD void
+sqrlo (u64 *t, const u64 *a, int n, u64 hm, size_t lanes)
+{
+  u64 c0 = 0, c1 = 0;                   /* what the columns below carry up */
+MPZG_POWM_LOOP
+  for (int c = 0; c < n; c++)
+    {
+      u64 d0 = 0, d1 = 0, d2 = 0;
+MPZG_POWM_LOOP
+      for (int i = 0; 2 * i < c; i++)
+        {
+          u64 x = a[(size_t) i * lanes], y = a[(size_t) (c - i) * lanes];
+          u64 lo = x * y, hi = umulhi (x, y);
+          d0 += lo;
+          hi += d0 < lo;
+          d1 += hi;
+          d2 += d1 < hi;
+        }
+      /* doubled: d2 < 2^7 (at most 128 terms below 2^128), so no bit is lost */
+      d2 = d2 << 1 | d1 >> 63;
+      d1 = d1 << 1 | d0 >> 63;
+      d0 <<= 1;
+      if (c % 2 == 0)
+        {
+          u64 x = a[(size_t) (c / 2) * lanes];
+          u64 lo = x * x, hi = umulhi (x, x);
+          d0 += lo;
+          hi += d0 < lo;
+          d1 += hi;
+          d2 += d1 < hi;
+        }
+      d0 += c0;
+      u64 cy = d0 < c0;
+      d1 += cy;
+      d2 += d1 < cy;
+      d1 += c1;
+      d2 += d1 < c1;
+      t[(size_t) c * lanes] = c == n - 1 ? d0 & hm : d0;
+      c0 = d1;
+      c1 = d2;
+    }
+}
+
+/* Row x = 2 - x mod 2^(64 n): ~x + 3. */
+MPZG_POWM_HD void
+two_minus (u64 *x, int n, size_t lanes)
+{
+  u64 cy = 3;
+MPZG_POWM_LOOP
+  for (int i = 0; i < n; i++)
+    {
+      u64 s = ~x[(size_t) i * lanes] + cy;
+      cy = s < cy;
+      x[(size_t) i * lanes] = s;
+    }
+}
+
+/* The even modulus's part of one instance: for m = 2^k m' with k >= 1, rp
+   holding r1 = b^e mod m' (what the Montgomery kernel left there), rp = b^e mod
+   m.  b below 2^(64 N), e of at most EW words (zero above its size), m of N
+   words, all interleaved with stride lanes; w is the work area,
+   MPZG_POWM_EVEN_ROWS rows of N words (row r, word i at w[(r N + i) lanes]).  An
+   odd or zero m returns at once. */
+MPZG_POWM_HD void
+powm_even (const u64 *bp, const u64 *ep, int EW, const u64 *mp, u64 *rp, u64 *w, int N,
+           size_t lanes)
+{
+  const int k = low_zero_bits (mp, N, lanes);
+  if (k == 0)
+    return;
+  const int n = (k + 63) / 64;
+  const u64 hm = k % 64 ? ((u64) 1 << (k % 64)) - 1 : ~(u64) 0;
+  const size_t row = (size_t) N * lanes;
+  u64 *B = w, *x = w + row, *t = w + 2 * row, *M = w + 3 * row, *inv = w + 4 * row;
+  u64 *t1 = w + 5 * row, *t2 = w + 6 * row;
+
+  /* b mod 2^k, and its trailing zeros v (-1: b = 0 mod 2^k) */
+  int v = -1;
+MPZG_POWM_LOOP
+  for (int i = 0; i < n; i++)
+    {
+      u64 bi = bp[(size_t) i * lanes];
+      if (i == n - 1)
+        bi &= hm;
+      B[(size_t) i * lanes] = bi;
+      if (v < 0 && bi != 0)
+        v = 64 * i + (int) ctz64 (bi);
+    }
+  int ne = 0;
+MPZG_POWM_LOOP
+  for (int i = EW - 1; i >= 0 && ne == 0; i--)
+    if (ep[(size_t) i * lanes] != 0)
+      ne = i + 1;
+
+  /* r2 = b^e mod 2^k into x: the low nbits bits of e (see the head) */
+  long nbits = 0;
+  bool zero = false;
+  if (v == 0)
+    nbits = 64L * ne < k ? 64L * ne : k;
+  else if (ne > 0)
+    {
+      if (v < 0 || ne > 1 || ep[0] >= (u64) ((k + v - 1) / v))
+        zero = true;
+      else
+        nbits = 64 - (long) clz64 (ep[0]);
+    }
+MPZG_POWM_LOOP
+  for (int i = 0; i < n; i++)
+    x[(size_t) i * lanes] = i == 0 && !zero;
+MPZG_POWM_LOOP
+  for (long j = nbits - 1; j >= 0; j--)
+    {
+      sqrlo (t, x, n, hm, lanes);
+      u64 *s = x;
+      x = t;
+      t = s;
+      if ((ep[(size_t) (j >> 6) * lanes] >> (j & 63)) & 1)
+        {
+          mullo (t, x, B, n, hm, lanes);
+          s = x;
+          x = t;
+          t = s;
+        }
+    }
+
+  /* m' (all its words: the join needs them) and m'^-1 mod 2^(64 n) */
+  const int mn = N - (k >> 6);          /* words m' may have */
+MPZG_POWM_LOOP
+  for (int i = 0; i < (mn > n ? mn : n); i++)   /* zeros up to n for the inverse */
+    M[(size_t) i * lanes] = odd_word (mp, N, k, i, lanes);
+  inv[0] = 0 - neg_inverse (M[0]);
+MPZG_POWM_LOOP
+  for (int p = 1; p < n; p *= 2)
+    {
+      const int q = 2 * p < n ? 2 * p : n;
+MPZG_POWM_LOOP
+      for (int i = p; i < q; i++)
+        inv[(size_t) i * lanes] = 0;
+      mullo (t1, M, inv, q, ~(u64) 0, lanes);   /* 1 mod 2^(64 p) */
+      two_minus (t1, q, lanes);
+      mullo (t2, inv, t1, q, ~(u64) 0, lanes);
+      u64 *s = inv;
+      inv = t2;
+      t2 = s;
+    }
+
+  /* y = (r2 - r1) m'^-1 mod 2^k, then rp = r1 + m' y (below m: no carry out) */
+  u64 br = 0;
+MPZG_POWM_LOOP
+  for (int i = 0; i < n; i++)
+    {
+      u64 a = x[(size_t) i * lanes], b = rp[(size_t) i * lanes], s = a - b;
+      u64 b1 = a < b;
+      t1[(size_t) i * lanes] = s - br;
+      br = b1 | (s < br);
+    }
+  mullo (t2, t1, inv, n, hm, lanes);
+MPZG_POWM_LOOP
+  for (int i = 0; i < n; i++)
+    {
+      const u64 yi = t2[(size_t) i * lanes];
+      if (yi == 0)
+        continue;
+      u64 cy = 0;
+      int j = 0;
+MPZG_POWM_LOOP
+      for (; j < mn && i + j < N; j++)
+        {
+          u64 mj = M[(size_t) j * lanes], lo = mj * yi, hi = umulhi (mj, yi);
+          lo += cy;
+          hi += lo < cy;
+          u64 r = rp[(size_t) (i + j) * lanes];
+          lo += r;
+          hi += lo < r;
+          rp[(size_t) (i + j) * lanes] = lo;
+          cy = hi;
+        }
+MPZG_POWM_LOOP
+      for (; cy != 0 && i + j < N; j++)
+        {
+          u64 r = rp[(size_t) (i + j) * lanes] + cy;
+          cy = r < cy;
+          rp[(size_t) (i + j) * lanes] = r;
+        }
+    }
+}
+
+} /* namespace pw */
+} /* namespace mpzg */
+
+#endif

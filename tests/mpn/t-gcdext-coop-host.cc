@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-gcdext-coop-host.cc -- the device's cooperative extended gcd
+   (cuda/gcd/gcdext-coop.cuh), compiled for the host, with the host's
+   normalization (lib/gpu/gcdext-norm.h), against mpz_gcdext (s and t both wanted,
+   either one alone) and mpz_invert, for every sign of each pair of magnitudes (the
+   device sees magnitudes only).  All T threads of an instance run in
+   coop-host.h's exchange context, which also checks the exchanges' contracts.
+   Checks g against mpz_gcd's, the cofactor's range (below the odd modulus) and
+   each instance's outer iterations against the binary GCD's bound; fails if no
+   operand ever went negative (the rare negation).  The cofactor ends with its lazy
+   sign set only where the last iteration negated b, which the pairs may never
+   reach: coop_neg_mod, its final m - v, is checked apart on random residues of
+   every shape.
+
+   Shapes: the device's (K = 8 words per thread, T = W / 8 from 2 threads at 16
+   words to 128 at 1024: the cooperative classes tuning.h may choose), and others
+   with K = 1, 2 and 3, so that the words, carries and shifts cross threads at
+   every offset.  Pairs: every pair of magnitudes up to 64; gcd-host.h's (planted
+   common factors, equal operands, zero, one, powers of two, consecutive Fibonacci
+   numbers, runs of zeros and ones, a = b k, common powers of two, 2^m - 1 against
+   2^n - 1, very unbalanced sizes, the fixed edges of every class from 64 words up
+   and sizes inside); and every kind at 63, 64, 65, 127, 128, 129, 255, 256, 257,
+   511, 512, 513, 1023 and 1024 words.  Needs no GPU; tests/mpn/t-gcdext runs the
+   kernels.
+
+   Usage: t-gcdext-coop-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+#include <gmp.h>
+
+static int last_iterations;
+static long negations, lazy_ends;
+#define MPZG_GCD_COUNT(it) (last_iterations = (it))
+#define MPZG_GCD_NEGATED() (negations++)
+#define MPZG_GCDEXT_LAZY() (lazy_ends++)
+#include "gcdext-coop.cuh"
+#include "gcd-host.h"
+#include "coop-host.h"
+#include "gcdext-norm.h"
+
+using mpzg::gc::u64;
+typedef coop_host_x<128> host_x;
+
+/* A shape: T threads of K words. */
+struct shape
+{
+  int T, K;
+};
+
+/* The device's shapes, widths 16 to 1024 (gcdext.cu), and others. */
+static const shape device_shapes[] = {
+  { 2, 8 }, { 4, 8 }, { 8, 8 }, { 16, 8 }, { 32, 8 }, { 64, 8 }, { 128, 8 }
+};
+#define NDEVICE ((int) (sizeof device_shapes / sizeof device_shapes[0]))
+static const shape other_shapes[] = { { 4, 1 }, { 4, 2 }, { 4, 3 }, { 32, 1 }, { 32, 3 }, { 64, 2 } };
+#define NOTHER ((int) (sizeof other_shapes / sizeof other_shapes[0]))
+
+static long instances;
+static long per_shape[2][NDEVICE > NOTHER ? NDEVICE : NOTHER];
+
+template <int K>
+static bool
+run_k (int T, const u64 *a, const u64 *b, u64 *g, u64 *v)
+{
+  host_x x (T);
+  mpzg::gc::gcdext_coop<K> (x, a, b, g, v);
+  return !x.bad;
+}
+
+static bool
+run_shape (const shape &s, const u64 *a, const u64 *b, u64 *g, u64 *v)
+{
+  switch (s.K)
+    {
+    case 1: return run_k<1> (s.T, a, b, g, v);
+    case 2: return run_k<2> (s.T, a, b, g, v);
+    case 3: return run_k<3> (s.T, a, b, g, v);
+    case 8: return run_k<8> (s.T, a, b, g, v);
+    default: abort ();
+    }
+}
+
+/* The normalized cofactors and the inverse of a, b (signed) from G, V, against
+   mpz_gcdext's and mpz_invert's. */
+static void
+check_signed (mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, mpz_srcptr V, int W, const char *kind)
+{
+  mpz_t s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv;
+  char what[128];
+  mpz_inits (s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv, NULL);
+  mpz_gcdext (rg, rs, rt, a, b);
+  mpzg_gcdext_norm (s, t, G, a, b, V, w0, w1);
+  if (mpz_cmp (s, rs) != 0 || mpz_cmp (t, rt) != 0)
+    {
+      snprintf (what, sizeof what, "s or t wrong, kind %s", kind);
+      gcd_host_fail (what, a, b, W);
+      if (failures <= 10)
+        gmp_fprintf (stderr, "  got s = %Zd, t = %Zd\n  want s = %Zd, t = %Zd\n", s, t, rs, rt);
+    }
+  mpzg_gcdext_norm (s1, NULL, G, a, b, V, w0, w1);
+  if (mpz_cmp (s1, rs) != 0)
+    gcd_host_fail ("s alone wrong", a, b, W);
+  mpzg_gcdext_norm (NULL, t1, G, a, b, V, w0, w1);
+  if (mpz_cmp (t1, rt) != 0)
+    gcd_host_fail ("t alone wrong", a, b, W);
+  if (mpz_sgn (b) != 0)
+    {
+      mpz_set_ui (ri, 12345);
+      mpz_set_ui (inv, 12345);
+      int want = mpz_invert (ri, a, b) != 0;
+      int got = mpzg_invert_norm (inv, G, a, b, V, w0);
+      if (want != got || (want && mpz_cmp (inv, ri) != 0))
+        {
+          snprintf (what, sizeof what, "invert wrong (exists %d, want %d), kind %s", got, want,
+                    kind);
+          gcd_host_fail (what, a, b, W);
+        }
+    }
+  mpz_clears (s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv, NULL);
+}
+
+/* One pair of magnitudes through shape s (T K >= the longer operand's words). */
+static void
+check_shape (mpz_srcptr za, mpz_srcptr zb, const shape &s, const char *kind)
+{
+  const int W = s.T * s.K, C = 3;
+  const u64 canary = GCD_HOST_CANARY;
+  std::vector<u64> a (W, 0), b (W, 0), g (W + C, canary), v (W + C, canary);
+  mpz_t G, V, ref, m, x, y;
+  char what[128];
+  mpz_inits (G, V, ref, m, x, y, NULL);
+  mpz_export (a.data (), NULL, -1, 8, 0, 0, za);
+  mpz_export (b.data (), NULL, -1, 8, 0, 0, zb);
+  last_iterations = 0;
+  bool ok = run_shape (s, a.data (), b.data (), g.data (), v.data ());
+  instances++;
+  for (int i = 0; i < C; i++)
+    if (g[W + i] != canary || v[W + i] != canary)
+      ok = false;
+  mpz_import (G, (size_t) W, -1, 8, 0, 0, g.data ());
+  mpz_import (V, (size_t) W, -1, 8, 0, 0, v.data ());
+  mpz_gcd (ref, za, zb);
+  if (!ok || mpz_cmp (G, ref) != 0)
+    {
+      snprintf (what, sizeof what, "g wrong%s, kind %s, T = %d, K = %d",
+                ok ? "" : " or an exchange misused", kind, s.T, s.K);
+      gcd_host_fail (what, za, zb, W);
+    }
+  if (mpz_sgn (za) != 0 && mpz_sgn (zb) != 0)
+    {
+      /* v below the odd modulus; b's lazy sign set at the end where the
+         one-thread code's cofactor is m - v */
+      unsigned long z = mpz_scan1 (za, 0) < mpz_scan1 (zb, 0) ? mpz_scan1 (za, 0)
+        : mpz_scan1 (zb, 0);
+      mpz_tdiv_q_2exp (m, mpzg_gcdext_route (za, zb) ? za : zb, z);
+      if (mpz_cmp (V, m) >= 0)
+        {
+          snprintf (what, sizeof what, "v out of range, kind %s, T = %d, K = %d", kind, s.T,
+                    s.K);
+          gcd_host_fail (what, za, zb, W);
+        }
+      /* the iterations within the binary GCD's bound, on the lengths after the
+         common power of two (one operand may stay even) */
+      unsigned long l = mpz_sizeinbase (za, 2) + mpz_sizeinbase (zb, 2) - 2 * z;
+      int bound = (int) ((l - 1 + mpzg::gc::STEPS - 1) / mpzg::gc::STEPS) + 1;
+      if ((double) last_iterations / bound > gcd_host_worst_ratio)
+        gcd_host_worst_ratio = (double) last_iterations / bound;
+      if (last_iterations > bound)
+        {
+          snprintf (what, sizeof what, "%d outer iterations, bound %d, kind %s, T = %d, K = %d",
+                    last_iterations, bound, kind, s.T, s.K);
+          gcd_host_fail (what, za, zb, W);
+        }
+    }
+  else if (mpz_sgn (V) != 0)
+    gcd_host_fail ("v not zero for a zero operand", za, zb, W);
+  for (int sg = 0; sg < 4; sg++)
+    {
+      if (((sg & 1) && mpz_sgn (za) == 0) || ((sg & 2) && mpz_sgn (zb) == 0))
+        continue;
+      mpz_set (x, za);
+      mpz_set (y, zb);
+      if (sg & 1)
+        mpz_neg (x, x);
+      if (sg & 2)
+        mpz_neg (y, y);
+      check_signed (x, y, G, V, W, kind);
+    }
+  mpz_clears (G, V, ref, m, x, y, NULL);
+}
+
+/* One pair: through the device's shape for its class, and now and then through
+   another shape that holds it. */
+static void
+check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
+{
+  size_t n = mpz_size (za) > mpz_size (zb) ? mpz_size (za) : mpz_size (zb);
+  int k = 0;
+  while (k < NDEVICE - 1 && (size_t) (device_shapes[k].T * device_shapes[k].K) < n)
+    k++;
+  check_shape (za, zb, device_shapes[k], kind);
+  per_shape[0][k]++;
+  int fit[NOTHER], nfit = 0;
+  for (int i = 0; i < NOTHER; i++)
+    if ((size_t) (other_shapes[i].T * other_shapes[i].K) >= n)
+      fit[nfit++] = i;
+  if (nfit > 0 && (n <= 32 || gmp_urandomm_ui (rs, 4) == 0))
+    {
+      int i = fit[gmp_urandomm_ui (rs, (unsigned long) nfit)];
+      check_shape (za, zb, other_shapes[i], kind);
+      per_shape[1][i]++;
+    }
+}
+
+/* coop_neg_mod on r < m through shape s (r zero, one, m - 1 or random). */
+template <int K>
+static void
+check_neg_mod (const shape &s, gmp_randstate_t rs)
+{
+  const int W = s.T * K;
+  static u64 R[host_x::V][K], M[host_x::V][K], S[host_x::V][K];
+  mpz_t m, r, want, got;
+  mpz_inits (m, r, want, got, NULL);
+  mpz_rrandomb (m, rs, 1 + gmp_urandomm_ui (rs, 64ul * (unsigned long) W));
+  mpz_setbit (m, 0);
+  switch (gmp_urandomm_ui (rs, 4))
+    {
+    case 0: mpz_set_ui (r, 0); break;
+    case 1: mpz_set_ui (r, 1); break;
+    case 2: mpz_sub_ui (r, m, 1); break;
+    default: mpz_urandomm (r, rs, m); break;
+    }
+  if (mpz_cmp (r, m) >= 0)
+    mpz_set_ui (r, 0);
+  std::vector<u64> mw (W, 0), rw (W, 0), out (W);
+  mpz_export (mw.data (), NULL, -1, 8, 0, 0, m);
+  mpz_export (rw.data (), NULL, -1, 8, 0, 0, r);
+  for (int t = 0; t < s.T; t++)
+    for (int i = 0; i < K; i++)
+      {
+        M[t][i] = mw[t * K + i];
+        R[t][i] = rw[t * K + i];
+      }
+  host_x x (s.T);
+  mpzg::gc::coop_neg_mod<K> (x, R, M, S);
+  for (int t = 0; t < s.T; t++)
+    for (int i = 0; i < K; i++)
+      out[t * K + i] = R[t][i];
+  mpz_import (got, (size_t) W, -1, 8, 0, 0, out.data ());
+  mpz_neg (want, r);
+  mpz_mod (want, want, m);
+  if (x.bad || mpz_cmp (got, want) != 0)
+    gcd_host_fail ("m - v wrong (a = m, b = v)", m, r, W);
+  mpz_clears (m, r, want, got, NULL);
+}
+
+static void
+check_neg_mod_shape (const shape &s, gmp_randstate_t rs)
+{
+  switch (s.K)
+    {
+    case 1: check_neg_mod<1> (s, rs); break;
+    case 2: check_neg_mod<2> (s, rs); break;
+    case 3: check_neg_mod<3> (s, rs); break;
+    case 8: check_neg_mod<8> (s, rs); break;
+    default: abort ();
+    }
+}
+
+/* The cooperative classes of gcdext.cu from 64 words (the one-thread code's last
+   class, which tuning.h may give to the cooperative kernel) up. */
+static const int coop_widths[] = { 64, 128, 256, 512, 1024 };
+
+int
+main (int argc, char **argv)
+{
+  gmp_randstate_t rs;
+  mpz_t a, b;
+  long rounds = host_start ("t-gcdext-coop-host", argc, argv, rs);
+  mpz_init (a);
+  mpz_init (b);
+  /* every pair of small magnitudes (each through every sign) */
+  for (unsigned long i = 0; i <= 64; i++)
+    for (unsigned long k = 0; k <= 64; k++)
+      {
+        mpz_set_ui (a, i);
+        mpz_set_ui (b, k);
+        check_pair (a, b, rs, "small");
+      }
+  /* the fixed edges and the rounds of gcd-cases.h's pairs */
+  const gcd_host_ladder lad = { coop_widths, 5 };
+  gcd_host_pairs (rs, rounds, lad, 7, gcd_host_reps { 1, 1, 8, 40 },
+                  [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+                  {
+                    check_pair (x, y, rs, kind);
+                  });
+  /* every kind at the class edges */
+  static const int edges[] = { 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1023,
+                               1024 };
+  for (long round = 0; round < rounds; round++)
+    for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
+      for (int kind = 0; kind < GC_KINDS; kind++)
+        {
+          gcd_make (a, b, 64ul * (unsigned long) edges[e], kind, rs);
+          check_pair (a, b, rs, gcd_kind_names[kind]);
+        }
+  mpz_clear (a);
+  mpz_clear (b);
+  /* the final m - v, every shape */
+  for (long round = 0; round < rounds; round++)
+    for (int k = 0; k < 50; k++)
+      {
+        for (int i = 0; i < NDEVICE; i++)
+          check_neg_mod_shape (device_shapes[i], rs);
+        for (int i = 0; i < NOTHER; i++)
+          check_neg_mod_shape (other_shapes[i], rs);
+      }
+  printf ("t-gcdext-coop-host: %ld instances; most outer iterations against the bound: %.3f; "
+          "negations %ld; cofactors ending negated %ld\n", instances, gcd_host_worst_ratio,
+          negations, lazy_ends);
+  if (negations == 0)
+    {
+      fprintf (stderr, "t-gcdext-coop-host: no operand ever went negative\n");
+      failures++;
+    }
+
+  for (int i = 0; i < NDEVICE; i++)
+    if (per_shape[0][i] == 0)
+      {
+        fprintf (stderr, "t-gcdext-coop-host: the device shape T = %d, K = %d was never tested\n",
+                 device_shapes[i].T, device_shapes[i].K);
+        failures++;
+      }
+  for (int i = 0; i < NOTHER; i++)
+    if (per_shape[1][i] == 0)
+      {
+        fprintf (stderr, "t-gcdext-coop-host: the shape T = %d, K = %d was never tested\n",
+                 other_shapes[i].T, other_shapes[i].K);
+        failures++;
+      }
+  gmp_randclear (rs);
+  return host_finish ();
+}

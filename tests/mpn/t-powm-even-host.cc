@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-powm-even-host.cc -- the device's modular exponentiation for even moduli,
+   compiled for the host and compared with mpz_powm: the Montgomery kernel of
+   the class (powm-core.cuh below MPZG_POWM_COOP_MIN_LIMBS words, powm-coop.cuh
+   through the host's exchange context from there up) on the odd part of the
+   modulus, then powm-even.cuh's power of two and join, as powm.cu runs them.
+   First the products mod 2^(64 n) against mpz (mullo, sqrlo, n up to 256
+   words); then every class width with moduli 2^k and 2^k m' (m' odd, random or
+   1, 3, all ones) for k = 1, 2, 64 j - 1, 64 j, 64 j + 1 and the full length
+   (64 w - 1 for a modulus of w words), moduli of the class's widest size and
+   narrower ones; bases 0, 1, 2, 2^v, m - 1, m, random odd and even ones below
+   and above m, R - 1; exponents 0, 1, 2, 3, small ones around k / v (where an
+   even base's power becomes 0 mod 2^k), all ones and random ones, of one word
+   and long (up to the modulus's length below 16 words, beyond k bits, so that
+   e mod 2^k matters).  Each instance runs in one lane of an interleaved layout
+   of several lanes whose other words hold canaries, which must survive.
+
+   Usage: t-powm-even-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <vector>
+#include <gmp.h>
+
+#include "powm-coop-host.h"
+#include "powm-even.cuh"
+#include "powm-host.h"
+
+using mpzg::pw::u64;
+
+static const int widths[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256 };
+static const int NWIDTHS = sizeof widths / sizeof widths[0];
+
+static void
+fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int N, int EW)
+{
+  if (!host_failed ())
+    return;
+  gmp_fprintf (stderr, "t-powm-even-host: %s (N %d, EW %d)\n  b = %#Zx\n  e = %#Zx\n"
+               "  m = %#Zx\n", what, N, EW, b, e, m);
+}
+
+/* One instance of class width N in a random lane: the class's Montgomery kernel,
+   then powm_even (both on the same scratch, as the two launches of powm.cu). */
+template <int N>
+static void
+run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
+{
+  const bool coop = mpzg::pw::powm_is_coop (N);
+  const int T = coop ? mpzg::pw::powm_coop_threads (N) : 1;
+  const size_t rows = mpzg::pw::powm_scratch_rows (N, EW);
+  int lanes = 1 + (int) urand (3), j = (int) urand (lanes);
+  powm_lanes in (b, e, EW, m, N, rows, lanes, j, T);
+  const u64 *bp = in.bb.data () + j, *ep = in.eb.data () + j, *mp = in.mb.data () + j;
+  u64 *rp = in.rb.data () + j;
+  if constexpr (mpzg::pw::powm_is_coop (N))
+    {
+      host_x<mpzg::pw::powm_coop_threads (N)> x;
+      mpzg::pw::powm_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
+                                                                 in.tb.data () + (size_t) j * T,
+                                                                 (size_t) lanes);
+    }
+  else
+    mpzg::pw::powm_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
+  mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
+  const char *what = in.check (b, e, m, MPZG_POWM_EVEN_ROWS);
+  if (what)
+    fail (what, b, e, m, N, EW);
+}
+
+static void
+run (int N, mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
+{
+  switch (N)
+    {
+#define W(k) case k: run_one<k> (b, e, EW, m); break;
+      W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64) W (96)
+      W (128) W (192) W (256)
+#undef W
+    default: abort ();
+    }
+}
+
+/* An instance with the exponent in a row of its own size or a few words wider. */
+static void
+check (int N, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m)
+{
+  int ne = (int) mpz_size (e), EW = (ne ? ne : 1) + (urand (3) ? 0 : (int) urand (4));
+  run (N, b, e, EW, m);
+}
+
+/* Base kind 0 .. 11 against m in class width N. */
+static void
+even_base (mpz_ptr b, mpz_srcptr m, int N, int kind)
+{
+  switch (kind)
+    {
+    case 9:                             /* a small power of two */
+      mpz_set_ui (b, 0);
+      mpz_setbit (b, urand (8));
+      break;
+    case 10:                            /* random even below m */
+      mpz_urandomm (b, rs, m);
+      mpz_clrbit (b, 0);
+      break;
+    case 11:                            /* random odd, of any size the class holds */
+      mpz_urandomb (b, rs, 1 + urand (64 * N));
+      mpz_setbit (b, 0);
+      break;
+    default:
+      make_base (b, m, N, kind);        /* 0, 1, 2, m - 1, m, m + 1, R - 1, random */
+      break;
+    }
+}
+
+/* Modulus m of class width N with every base kind, against the exponents 0, 1,
+   2, 3, the ones around k / v for even bases, and `more` others of random kinds
+   and of up to maxw words. */
+static void
+check_modulus (int N, mpz_srcptr m, int more, int maxw)
+{
+  mpz_t b, e;
+  mpz_inits (b, e, NULL);
+  const long k = (long) mpz_scan1 (m, 0);
+  /* above 16 words a random part of the base kinds and of 0 .. 3, for time (the
+     host's run of the cooperative kernel is slow there; the moduli of the
+     widest classes all have the class's own size) */
+  const unsigned long keep = N <= 8 ? 1 : N <= 64 ? 3 : N <= 128 ? 8 : 16;
+  for (int bk = 0; bk < 12; bk++)
+    {
+      if (urand (keep) != 0)
+        continue;
+      even_base (b, m, N, bk);
+      for (int ek = 0; ek < 4; ek++)
+        {
+          if (urand (keep) != 0 && ek != bk % 4)
+            continue;
+          mpz_set_ui (e, ek);
+          check (N, b, e, m);
+        }
+      /* an even base b = 2^v b': b^e = 0 mod 2^k from e = ceil (k / v) on */
+      if (mpz_sgn (b) != 0 && mpz_even_p (b))
+        {
+          long v = (long) mpz_scan1 (b, 0), c = (k + v - 1) / v;
+          for (long d = -1; d <= 1; d++)
+            if (c + d >= 0)
+              {
+                mpz_set_ui (e, (unsigned long) (c + d));
+                check (N, b, e, m);
+              }
+        }
+      for (int r = 0; r < more; r++)
+        {
+          make_exponent (e, 1 + (int) urand (maxw), 3 + (int) urand (4));
+          check (N, b, e, m);
+        }
+    }
+  mpz_clears (b, e, NULL);
+}
+
+/* Moduli 2^k and 2^k m' of w words (w <= N) for the k of the head, m' random odd
+   (its top bit set where it fits, so that m has w words), 1, 3 or all ones. */
+static void
+check_width (int N, int w, int thorough)
+{
+  mpz_t m, o;
+  mpz_inits (m, o, NULL);
+  std::vector<long> ks = { 1, 2, 64L * w - 1 };
+  for (int q = 1; q <= w; q++)
+    if (w <= 4 || q == 1 || q == w / 2 || q >= w - 1)
+      for (long d = -1; d <= 1; d++)
+        if (64L * q + d > 2 && 64L * q + d < 64L * w)
+          ks.push_back (64L * q + d);
+  /* long exponents: beyond the modulus up to 16 words, short above (a host
+     product of many words is slow, and k of them are made) */
+  const int maxw = N <= 16 ? w + 1 : 2;
+  for (long k : ks)
+    for (int kind = 0; kind < 5; kind++)
+      {
+        long ob = 64L * w - k;                  /* bits m' may have */
+        if (kind == 0 && k < 64L * (w - 1))
+          continue;                             /* 2^k must have w words */
+        if (N > 64 && kind > 0 && urand (3))
+          continue;                             /* for time */
+        switch (kind)
+          {
+          case 0: mpz_set_ui (o, 1); break;
+          case 1: mpz_set_ui (o, 3); break;
+          case 2: mpz_set_ui (o, 0); mpz_setbit (o, ob); mpz_sub_ui (o, o, 1); break;
+          default:
+            mpz_urandomb (o, rs, ob);
+            mpz_setbit (o, 0);
+            if (urand (2))
+              mpz_setbit (o, ob - 1);
+            break;
+          }
+        mpz_mul_2exp (m, o, k);
+        if (mpz_sizeinbase (m, 2) > 64 * (size_t) w)
+          continue;                             /* 3 2^k beyond w words */
+        check_modulus (N, m, thorough || N <= 8 ? 2 : urand (4) == 0, maxw);
+      }
+  mpz_clears (m, o, NULL);
+}
+
+/* mullo and sqrlo against mpz, n words, the top word masked to kbits bits. */
+static void
+check_products (void)
+{
+  mpz_t a, b, want, got;
+  mpz_inits (a, b, want, got, NULL);
+  for (int n = 1; n <= 256; n += n < 12 ? 1 : 1 + (int) urand (40))
+    for (int c = 0; c < 6; c++)
+      {
+        long kbits = 64L * n - (c % 2 ? (long) urand (64) : 0);
+        u64 hm = kbits % 64 ? ((u64) 1 << (kbits % 64)) - 1 : ~(u64) 0;
+        if (c < 2)
+          {
+            mpz_set_ui (a, 0);
+            mpz_setbit (a, kbits);
+            mpz_sub_ui (a, a, 1);
+            mpz_set (b, a);
+          }
+        else
+          {
+            mpz_rrandomb (a, rs, kbits);
+            mpz_urandomb (b, rs, kbits);
+          }
+        std::vector<u64> av (n), bv (n), tv (n);
+        put (av.data (), a, n, 1, 0);
+        put (bv.data (), b, n, 1, 0);
+        mpz_mul (want, a, b);
+        mpz_tdiv_r_2exp (want, want, kbits);
+        mpzg::pw::mullo (tv.data (), av.data (), bv.data (), n, hm, 1);
+        mpz_import (got, n, -1, sizeof (u64), 0, 0, tv.data ());
+        if (mpz_cmp (got, want) != 0)
+          fail ("mullo", a, b, want, n, 0);
+        mpz_mul (want, a, a);
+        mpz_tdiv_r_2exp (want, want, kbits);
+        mpzg::pw::sqrlo (tv.data (), av.data (), n, hm, 1);
+        mpz_import (got, n, -1, sizeof (u64), 0, 0, tv.data ());
+        if (mpz_cmp (got, want) != 0)
+          fail ("sqrlo", a, a, want, n, 0);
+      }
+  mpz_clears (a, b, want, got, NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+  long rounds = host_rounds (argc, argv);
+  unsigned long seed = host_init ("t-powm-even-host", rs, 20261125UL);
+  check_products ();
+  for (long r = 0; r < rounds && failures <= 10; r++)
+    for (int i = 0; i < NWIDTHS && failures <= 10; i++)
+      {
+        int N = widths[i], lo = i == 0 ? 1 : widths[i - 1] + 1;
+        check_width (N, N, 1);
+        if (lo < N && N <= 64)
+          check_width (N, lo + (int) urand (N - lo), 0);
+      }
+  gmp_randclear (rs);
+  printf ("t-powm-even-host: MPZG_TEST_SEED=%lu, %ld instances, %d failure%s\n", seed,
+          instances, failures, failures == 1 ? "" : "s");
+  return host_finish ();
+}
