@@ -99,7 +99,7 @@
 
 /* Launch bounds, the most threads per block a kernel is compiled for (they cap its
    registers): the group kernel; the block kernel for Q <= 4 (up to 4 * 256 limbs) and
-   for Q = 8 (an instance of MPZG_MUL_MAX_LIMBS takes 4096 / 8 threads). */
+   for Q = 8 (an instance of MPZG_MUL_BLOCK_MAX_LIMBS takes 4096 / 8 threads). */
 #define MPZG_MUL_GRP_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS_Q8 512
