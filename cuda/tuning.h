@@ -136,8 +136,8 @@
    MPZG_MUL_HUGE_WORTH_LIMBS limbs (2^20 bits: GMP takes about a millisecond for a
    balanced product there, some ten times a call's fixed cost of copies and
    launches; an unbalanced one is nearly linear for GMP).  Provisional, not yet
-   measured.  Its device buffer is kept between calls up to
-   MPZG_MUL_HUGE_KEEP_WORDS words (128 MB), freed after a call above. */
+   measured.  Its device buffer is kept between calls up to a sixteenth of the
+   device's memory, and at least MPZG_MUL_HUGE_KEEP_WORDS words (128 MB). */
 #define MPZG_MUL_HUGE_WORTH_LIMBS 16384
 #define MPZG_MUL_HUGE_KEEP_WORDS ((size_t) 1 << 24)
 
