@@ -44,6 +44,11 @@
      shift (R, bottom, &top, &r1, &r0)   the window moves down one word (see above);
                              top, r1, r0 = the old words T K - 1, T K - 2, T K - 3
      down (x, xo)            xo[v] = x of thread tid(v) + 1 (0 for thread T - 1)
+     shift_down (R, top, &low)   for the exact division (divexact-core.cuh): the
+                             window moves up one word, each thread's words down one
+                             index, a thread's top word from the thread above
+                             (thread T - 1: top), and low = thread 0's word 1
+                             before the move (the new bottom word), for every thread
      maxes (a, b)            a, b = their maxima over the instance's threads
      word (np, i, nn)        np[i] (0 outside [0, nn)) for thread 0 (others: any
                              value), i decreasing by one per call after the first
@@ -364,6 +369,18 @@ MPZG_DIV_UNROLL
     co[0] = t == TG - 1 ? 0 : v;
   }
 
+  template <int K>
+  __device__ __forceinline__ void
+  shift_down (u64 (&R)[1][K], u64 top, u64 &low)
+  {
+    u64 in = __shfl_down_sync (mask, R[0][0], 1, TG);
+    low = __shfl_sync (mask, R[0][K > 1 ? 1 : 0], 0, TG);
+MPZG_DIV_UNROLL
+    for (int i = 0; i < K - 1; i++)
+      R[0][i] = R[0][i + 1];
+    R[0][K - 1] = t == TG - 1 ? top : in;
+  }
+
   __device__ __forceinline__ void
   maxes (int &a, int &b)
   {
@@ -390,6 +407,7 @@ struct block_smem
   u64 sh[32];                   /* each warp's last window word, before the shift */
   u64 dn[32];                   /* each warp's first window word, for the remainder */
   u64 r1, r0;                   /* the last thread's words K - 2, K - 3 */
+  u64 lo;                       /* shift_down: thread 0's word 1 */
   unsigned g[2][32], p[2][32];  /* each warp's ballots: [0] subtraction, [1] add-back */
   int mx[2][32];                /* each warp's maxima */
 };
@@ -401,7 +419,9 @@ struct block_smem
    written after up's barrier, read after scan's, rewritten after the next up's;
    g[1], p[1] (the rare add-back) likewise, after its own scan's barrier and before
    the next digit's; sh, r1, r0 written after scan's barrier, read after shift's,
-   rewritten after the next scan's; dn and mx once. */
+   rewritten after the next scan's; dn and mx once in the division.  shift_down
+   (the exact division's) writes dn and lo after scan's barrier and reads them after
+   its own, as shift does sh. */
 struct block_x
 {
   static const int V = 1;
@@ -472,6 +492,25 @@ MPZG_DIV_UNROLL
       sm->dn[w] = c[0];
     __syncthreads ();
     co[0] = lane != 31 ? t : (int) w == W - 1 ? 0 : sm->dn[w + 1];
+  }
+
+  template <int K>
+  __device__ __forceinline__ void
+  shift_down (u64 (&R)[1][K], u64 top, u64 &low)
+  {
+    static_assert (K >= 2, "thread 0's word 1 is the next bottom word");
+    const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    u64 in = __shfl_down_sync (0xffffffffu, R[0][0], 1);
+    if (lane == 0)
+      sm->dn[w] = R[0][0];
+    if (threadIdx.x == 0)
+      sm->lo = R[0][1];
+    __syncthreads ();
+    low = sm->lo;
+MPZG_DIV_UNROLL
+    for (int i = 0; i < K - 1; i++)
+      R[0][i] = R[0][i + 1];
+    R[0][K - 1] = lane != 31 ? in : (int) w == W - 1 ? top : sm->dn[w + 1];
   }
 
   __device__ __forceinline__ void

@@ -21,7 +21,7 @@ static const int divrem_widths[] = {
 #define DIVREM_MAX 4096
 
 /* The smallest divisor size the class of divisor width nd_w takes, or -1. */
-static int
+static inline int
 divrem_dmin (int nd_w)
 {
   int k;
@@ -54,7 +54,7 @@ static const char *const divrem_kind_names[DC_KINDS] = {
 };
 
 /* x into xp[0..n) modulo B^n. */
-static void
+static inline void
 divrem_export (mp_limb_t *xp, int n, const mpz_t x)
 {
   int k;
@@ -63,7 +63,7 @@ divrem_export (mp_limb_t *xp, int n, const mpz_t x)
 }
 
 /* Limbs [0, n) of a number whose top limb is nonzero (n >= 1). */
-static void
+static inline void
 divrem_random_limbs (mpz_t x, int n, int runs, gmp_randstate_t rs)
 {
   if (n <= 0)
@@ -81,7 +81,7 @@ divrem_random_limbs (mpz_t x, int n, int runs, gmp_randstate_t rs)
 
 /* A dividend np[0..nn) (its top limbs may be zero) and a divisor dp[0..nd) with
    dp[nd - 1] != 0, of the given kind. */
-static void
+static inline void
 divrem_make (mp_limb_t *np, int nn, mp_limb_t *dp, int nd, int kind, gmp_randstate_t rs)
 {
   mpz_t n, d, m, t;
@@ -196,7 +196,7 @@ divrem_make (mp_limb_t *np, int nn, mp_limb_t *dp, int nd, int kind, gmp_randsta
 
 /* The reference: q (qw words, zero above) and r (nd words, zero above) of n / d by
    GMP, with n's and d's significant sizes found here. */
-static void
+static inline void
 divrem_ref (mp_limb_t *qp, int qw, mp_limb_t *rp, int rw, const mp_limb_t *np, int nn,
             const mp_limb_t *dp, int nd)
 {

@@ -29,6 +29,7 @@ static unsigned long n_2by1_fix, n_3by2_fix, n_qmax, n_addback;
 #include "divrem-host.h"
 #include "div-coop.cuh"
 #include "host-shared.h"
+#include "divrem-host-x.h"
 
 using mpzg::dv::u64;
 
@@ -43,81 +44,6 @@ fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd
   host_words (dp, nd, 6);
   fprintf (stderr, " ...\n");
 }
-
-/* All T threads of one instance (T a power of two, at most 512). */
-struct host_x
-{
-  static const int V = 512;
-  int n;
-  int last_word;                /* the index of the previous word () call */
-  bool started;
-  bool bad;                     /* an exchange was called out of its contract */
-
-  explicit host_x (int threads) : n (threads), last_word (0), started (false), bad (false) {}
-  int nv () const { return n; }
-  int T () const { return n; }
-  int tid (int v) const { return v; }
-
-  void
-  up (const u64 (&c)[V], u64 (&cin)[V], u64 &ctop)
-  {
-    for (int v = n - 1; v >= 0; v--)
-      cin[v] = v ? c[v - 1] : 0;
-    ctop = c[n - 1];
-  }
-
-  /* as block_x::scan (warp_x's is its one-warp case), and checked against the
-     chain run thread by thread */
-  void
-  scan (const bool (&g)[V], const bool (&p)[V], u64 (&b)[V], u64 &beta)
-  {
-    u64 serial = 0;
-    beta = mpzg::chain_threads (n, g, p, 0, b);
-    for (int v = 0; v < n; v++)
-      {
-        if (g[v] && p[v])
-          bad = true;           /* generate and propagate must be exclusive */
-        if (b[v] != serial)
-          bad = true;
-        serial = g[v] || (p[v] && serial);
-      }
-    if (beta != serial)
-      bad = true;
-  }
-
-  template <int K>
-  void
-  shift (u64 (&R)[V][K], u64 bottom, u64 &top, u64 &r1, u64 &r0)
-  {
-    const int ND = n * K;
-    top = R[(ND - 1) / K][(ND - 1) % K];
-    r1 = R[(ND - 2) / K][(ND - 2) % K];
-    r0 = R[(ND - 3) / K][(ND - 3) % K];
-    for (int o = ND - 1; o > 0; o--)
-      R[o / K][o % K] = R[(o - 1) / K][(o - 1) % K];
-    R[0][0] = bottom;
-  }
-
-  void
-  down (const u64 (&c)[V], u64 (&co)[V])
-  {
-    for (int v = 0; v < n; v++)
-      co[v] = v + 1 < n ? c[v + 1] : 0;
-  }
-
-  /* the driver's loop over all threads already formed the maxima */
-  void maxes (int &, int &) {}
-
-  u64
-  word (const u64 *np, int i, int nn)
-  {
-    if (started && i != last_word - 1)
-      bad = true;
-    started = true;
-    last_word = i;
-    return mpzg::dv::word_at (np, i, nn, 1);
-  }
-};
 
 /* The cooperative code for divisor width ND, K words per thread as div.cu's
    launch_coop chooses them (coop_k), for both values MPZG_DIV_COOP_K may take. */
