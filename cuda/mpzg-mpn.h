@@ -123,6 +123,24 @@ int mpzg_mpn_divrem (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                      const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                      size_t lanes, mpzg_mpn_stream s);
 
+/* ---- divexact: exact quotient of magnitudes ----
+   q = n / d for d != 0 dividing n, by Hensel's division (low words first).  The
+   classes, their widths and layouts are divrem's (the same class for the same
+   sizes, the same inputs); the output is the quotient alone: q (ow[0] words, as
+   divrem's, zero above its own size), ow[1] = 0.  For n that d does not divide,
+   q = n' / d' mod B^(nn - nd + 1) (nn, nd the significant sizes; n', d' = n, d
+   divided by the largest power of two dividing d, rounded down), no word outside
+   the operands read or outside q written; a zero divisor, as in the zero
+   instances that pad a chunk, or nn < nd gives q = 0.  No scratch (itch 0). */
+unsigned mpzg_mpn_divexact_classes (void);
+size_t mpzg_mpn_divexact_max (void);            /* the widest n or d, in words */
+unsigned mpzg_mpn_divexact_class (size_t nn, size_t nd);  /* 1 <= nd, nn and nd <= max */
+void mpzg_mpn_divexact_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_divexact_setup (const mpzg_mpn_device *dev);
+int mpzg_mpn_divexact (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                       const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                       size_t lanes, mpzg_mpn_stream s);
+
 /* ---- gcd: greatest common divisor of magnitudes ----
    g = gcd (a, b) (gcd (a, 0) = a, gcd (0, 0) = 0).  The class pads both a and b to
    one width w[0] = w[1] (the smallest class width holding the longer operand).

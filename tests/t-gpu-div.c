@@ -21,6 +21,11 @@
    of q and r with n and d.  Then batches of every class at once with elements for
    the CPU, batch counts off the lane group, auto mode on batches large enough for
    the GPU, and what a failing GPU leaves (mpzg_gpu_fail_after) for tdiv_qr.
+   divexact's own kernels (the exact division, low words first) also get divisors
+   with trailing zero limbs and bits and d = 1 under quotients of one limb up to
+   the widest of each class, of all ones, with a top word of 1, and zero; and
+   input that the divisor does not divide must come back canonical, the same on
+   every call.
 
    Skips (exit status 77) when no GPU is usable. */
 
@@ -385,6 +390,162 @@ START_TEST (t_class_edges)
 }
 END_TEST
 
+/* ---- divexact: the exact division's own corners ------------------------------------ */
+
+/* q d for the exact division (low words first): d = u 2^t, u odd of about nd limbs
+   less the shift, t taking whole zero limbs and bits (kind & 3: none, bits, limbs,
+   both), or d = 1 (kind 4); q of about nq limbs: random, a top word of 1, all
+   ones, one word, zero (kind / 5 % 5); signs s. */
+static void
+make_exact (mpz_ptr n, mpz_ptr d, size_t nd, size_t nq, int kind, int s)
+{
+  int dk = kind % 5, qk = kind / 5 % 5;
+  mp_bitcnt_t t = 0;
+  if (dk == 4)
+    mpz_set_ui (d, 1);
+  else
+    {
+      if (dk & 1)
+        t += 1 + tst_urand (TST_LIMB_BITS - 1);
+      if (dk & 2)
+        t += (mp_bitcnt_t) TST_LIMB_BITS * tst_urand (nd);
+      tst_rand_nonzero (d, nd);
+      mpz_abs (d, d);
+      mpz_tdiv_q_2exp (d, d, t);
+      mpz_setbit (d, 0);
+      mpz_mul_2exp (d, d, t);
+    }
+  switch (qk)
+    {
+    case 1:
+      tst_rand_nat (n, nq > 1 ? nq - 1 : 0);
+      mpz_setbit (n, (mp_bitcnt_t) TST_LIMB_BITS * (nq > 1 ? nq - 1 : 0));
+      break;
+    case 2:
+      pow_b (n, nq);
+      mpz_sub_ui (n, n, 1);
+      break;
+    case 3:
+      tst_rand_nonzero (n, 1);
+      break;
+    case 4:
+      mpz_set_ui (n, 0);
+      break;
+    default:
+      tst_rand_nat (n, nq);
+      break;
+    }
+  mpz_mul (n, n, d);
+  if (s & 1)
+    mpz_neg (n, n);
+  if (s & 2)
+    mpz_neg (d, d);
+}
+
+/* Per class: divisors at the class's edges with trailing zero limbs and bits, or
+   1; quotients of one limb up to the widest the class holds (a long divisor with
+   a short quotient is the exact division's cheap case), of every kind; every
+   sign; under every aliasing of the smallest classes. */
+START_TEST (t_divexact_corners)
+{
+  const tst_op *op = &ops[NOPS - 1];
+  edge *e;
+  size_t ne, k, j;
+  char where[128];
+  TST_BEGIN ();
+  ne = read_edges (&e);
+  for (k = 0; k < ne; k++)
+    {
+      size_t ds[2] = { e[k].pd + 1, e[k].wd };
+      int full = e[k].wn <= FULL_LIMBS, kind, x;
+      tst_batch b;
+      tst_batch_new (&b, 2, 2 * 3 * 25);
+      for (x = 0; x < 2; x++)
+        for (kind = 0; kind < 25; kind++)
+          {
+            size_t nd = ds[x], room = e[k].wn > nd ? e[k].wn - nd : 0;
+            size_t qs[3] = { 1, 1 + room / 2, room + 1 };
+            int y;
+            for (y = 0; y < 3; y++)
+              {
+                if (!full && (kind + y) % 3 != 0)
+                  continue;
+                ck_assert_uint_lt (b.n, b.cap);
+                make_exact (b.in[0][b.n], b.in[1][b.n], nd, qs[y], kind, (kind + x + y) & 3);
+                b.n++;
+              }
+          }
+      tst_batch_shuffle (&b);
+      snprintf (where, sizeof where, "divexact corners, class %u, widths %zu / %zu",
+                e[k].cls, e[k].wn, e[k].wd);
+      for (j = 0; j < NALIAS (op); j++)
+        if (e[k].wn <= ALL_ALIASES_LIMBS || j == k % NALIAS (op))
+          tst_check_op (op, &ALIASES (op)[j], b.in, b.n, where);
+      tst_batch_free (&b);
+    }
+  free (e);
+}
+END_TEST
+
+/* Input that the divisor does not divide (GMP leaves the quotient unspecified):
+   the call succeeds, its results are canonical integers (no zero top limb, no
+   negative zero) and the same on a second call; a dividend shorter than the
+   divisor gives 0, as GMP's. */
+START_TEST (t_divexact_inexact)
+{
+  edge *e;
+  size_t ne, k, n = 0, cap;
+  mpz_t *q1, *q2, *nv, *dv;
+  TST_BEGIN ();
+  ne = read_edges (&e);
+  cap = 4 * ne;
+  q1 = tst_vec_new (cap);
+  q2 = tst_vec_new (cap);
+  nv = tst_vec_new (cap);
+  dv = tst_vec_new (cap);
+  for (k = 0; k < ne; k++)
+    {
+      int r;
+      for (r = 0; r < 4; r++, n++)
+        {
+          size_t nd = r & 1 ? e[k].wd : e[k].pd + 1;
+          make_divisor (dv[n], nd, (int) ((k + r) % NDKIND));
+          if (r == 3)
+            tst_rand_nat (nv[n], nd - 1);
+          else
+            {
+              tst_rand_nonzero (nv[n], e[k].wn);
+              mpz_abs (nv[n], nv[n]);
+              if (mpz_divisible_p (nv[n], dv[n]))
+                mpz_add_ui (nv[n], nv[n], 1);
+            }
+          if ((k + r) & 1)
+            mpz_neg (nv[n], nv[n]);
+          if ((k + r) & 2)
+            mpz_neg (dv[n], dv[n]);
+        }
+    }
+  ck_assert_int_eq (mpzg_divexact_n (q1, nv, dv, n), MPZG_OK);
+  ck_assert_int_eq (mpzg_divexact_n (q2, nv, dv, n), MPZG_OK);
+  for (k = 0; k < n; k++)
+    {
+      size_t sz = mpz_size (q1[k]);
+      tst_assert (mpz_cmp (q1[k], q2[k]) == 0, "element %zu: two calls disagree", k);
+      tst_assert (sz == 0 || mpz_getlimbn (q1[k], (mp_size_t) sz - 1) != 0,
+                  "element %zu: a zero top limb", k);
+      tst_assert (sz == 0 || mpz_size (nv[k]) >= mpz_size (dv[k]),
+                  "element %zu: |n| < |d| must give 0", k);
+      tst_assert (sz == 0 || sz <= mpz_size (nv[k]) - mpz_size (dv[k]) + 1,
+                  "element %zu: a quotient of %zu limbs", k, sz);
+    }
+  tst_vec_free (q1, cap);
+  tst_vec_free (q2, cap);
+  tst_vec_free (nv, cap);
+  tst_vec_free (dv, cap);
+  free (e);
+}
+END_TEST
+
 /* ---- mixed batches, counts, auto mode ---------------------------------------------- */
 
 /* An element at the edge of a random class (or inside it), of random kinds and
@@ -593,6 +754,8 @@ add_tests (TCase *tc)
   tcase_add_loop_test (tc, t_every_class_in_one_batch, 0, NOPS);
   tcase_add_loop_test (tc, t_counts, 0, NOPS);
   tcase_add_loop_test (tc, t_auto, 0, NOPS);
+  tcase_add_test (tc, t_divexact_corners);
+  tcase_add_test (tc, t_divexact_inexact);
   tcase_add_test (tc, t_fail_cuda);
   tcase_add_test (tc, t_fail_auto);
 }

@@ -29,30 +29,11 @@
 #include "../tuning.h"
 #include "div-core.cuh"
 #include "div-coop.cuh"
+#include "div-widths.cuh"
 
 namespace mpzg {
 namespace dv {
 
-/* The most threads of the one-block kernel: the widest divisor's (coop_k gives
-   the widths 3 * 2^j three quarters of the words, and as many threads as the next
-   power of two). */
-#define DIV_BLOCK_MAX_THREADS (MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K)
-static_assert (DIV_BLOCK_MAX_THREADS <= 1024 && DIV_BLOCK_MAX_THREADS / 32 <= 32,
-               "block_smem holds 32 warps' words");
-
-/* The one table of widths: dividend and divisor classes alike.  Above the small
-   widths, 64 and 96 times the powers of two, two per octave: each is a power of
-   two times coop_k's K, the cooperative shapes' threads. */
-static const unsigned divrem_width[] = {
-  1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
-  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
-};
-static const unsigned NW = sizeof divrem_width / sizeof divrem_width[0];
-static const unsigned NW_SMALL = 10;
-static_assert (NW == 23 && MPZG_DIV_MAX_LIMBS == 4096 && MPZG_DIV_SMALL_MAX == 32,
-               "divrem_width and the limits of tuning.h disagree");
-static_assert (2 * MPZG_DIV_SMALL_MAX <= MPZG_MPN_INTERLEAVED_MAX,
-               "the interleaved classes exceed the host's staging tile");
 
 /* One thread per instance.  Inputs n (NN rows), d (ND rows); outputs q (QW rows),
    r (ND rows); each operand's block is `lanes` instances wide.  Interleaved: word
@@ -106,16 +87,6 @@ divrem_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, 
   block_x x (&sm);
   divrem_coop<K> (x, in + j * NN, in + (size_t) NN * count + j * ND, out + j * QW,
                   out + (size_t) QW * count + j * ND, NN, QW);
-}
-
-/* Index of the smallest width >= n, or NW. */
-static unsigned
-width_index (size_t n)
-{
-  unsigned k = 0;
-  while (k < NW && divrem_width[k] < n)
-    k++;
-  return k;
 }
 
 /* Class of widths (a, b), b <= a (indices into divrem_width). */

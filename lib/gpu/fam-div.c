@@ -9,8 +9,10 @@
    takes q - 1 (|q| + 1, negative) and r + d (|d| - |r|, the sign of d); ceiling,
    when r != 0 and the signs agree, q + 1 (|q| + 1, positive) and r - d (|d| - |r|,
    the opposite sign of d); mod takes |r|, or |d| - |r| when r != 0 and n < 0.
-   divexact is the truncating quotient, which is mpz_divexact's for exact input
-   (the only input GMP defines it for).
+   divexact runs its own kernels (mpzg_mpn_divexact: the exact division, low words
+   first) on the same classes, layouts and packing, and brings back the quotient
+   alone; for exact input (the only input GMP defines mpz_divexact for) it is
+   mpz_divexact's, for other input a deterministic unspecified value.
 
    Outputs may be inputs of the same index: an element's results are formed in
    local buffers from the device's words and the divisor's limbs before either
@@ -203,7 +205,10 @@ div_worthwhile (size_t count, size_t limbs)
   return avg >= MPZG_DIV_WORTH_AVG && avg * avg * (double) count >= MPZG_DIV_WORTH_WORK;
 }
 
-#define DIV_FAMILY(fam, round, qo, ro)                                                  \
+/* fam: the entry; mpn: its kernels (divrem or divexact, whose classes are the same
+   for the same sizes, so div_plan's mpzg_mpn_divrem_class serves both; an unpack
+   of divexact's shape finds no remainder rows, RW = 0) */
+#define DIV_FAMILY(fam, mpn, round, qo, ro)                                             \
   static void fam##_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)           \
   {                                                                                     \
     div_unpack (x, begin, end, round, qo, ro);                                          \
@@ -214,27 +219,27 @@ div_worthwhile (size_t count, size_t limbs)
   }                                                                                     \
   const mpzg_gpu_family mpzg_gpu_##fam = {                                              \
     .name = #fam,                                                                       \
-    .classes = mpzg_mpn_divrem_classes,                                                 \
-    .max_limbs = mpzg_mpn_divrem_max,                                                   \
-    .shape = mpzg_mpn_divrem_shape,                                                     \
+    .classes = mpzg_mpn_##mpn##_classes,                                                \
+    .max_limbs = mpzg_mpn_##mpn##_max,                                                  \
+    .shape = mpzg_mpn_##mpn##_shape,                                                    \
     .worthwhile = div_worthwhile,                                                       \
     .plan = div_plan,                                                                   \
     .pack = div_pack,                                                                   \
     .unpack = fam##_unpack,                                                             \
     .grow = fam##_grow,                                                                 \
-    .setup = mpzg_mpn_divrem_setup,                                                     \
-    .launch = mpzg_mpn_divrem,                                                          \
+    .setup = mpzg_mpn_##mpn##_setup,                                                    \
+    .launch = mpzg_mpn_##mpn,                                                           \
   };
 
 /* out[0], out[1] as lib/div.c names them */
-DIV_FAMILY (tdiv_qr, ROUND_T, 0, 1)
-DIV_FAMILY (tdiv_q, ROUND_T, 0, -1)
-DIV_FAMILY (tdiv_r, ROUND_T, -1, 0)
-DIV_FAMILY (fdiv_qr, ROUND_F, 0, 1)
-DIV_FAMILY (fdiv_q, ROUND_F, 0, -1)
-DIV_FAMILY (fdiv_r, ROUND_F, -1, 0)
-DIV_FAMILY (cdiv_qr, ROUND_C, 0, 1)
-DIV_FAMILY (cdiv_q, ROUND_C, 0, -1)
-DIV_FAMILY (cdiv_r, ROUND_C, -1, 0)
-DIV_FAMILY (mod, ROUND_MOD, -1, 0)
-DIV_FAMILY (divexact, ROUND_T, 0, -1)
+DIV_FAMILY (tdiv_qr, divrem, ROUND_T, 0, 1)
+DIV_FAMILY (tdiv_q, divrem, ROUND_T, 0, -1)
+DIV_FAMILY (tdiv_r, divrem, ROUND_T, -1, 0)
+DIV_FAMILY (fdiv_qr, divrem, ROUND_F, 0, 1)
+DIV_FAMILY (fdiv_q, divrem, ROUND_F, 0, -1)
+DIV_FAMILY (fdiv_r, divrem, ROUND_F, -1, 0)
+DIV_FAMILY (cdiv_qr, divrem, ROUND_C, 0, 1)
+DIV_FAMILY (cdiv_q, divrem, ROUND_C, 0, -1)
+DIV_FAMILY (cdiv_r, divrem, ROUND_C, -1, 0)
+DIV_FAMILY (mod, divrem, ROUND_MOD, -1, 0)
+DIV_FAMILY (divexact, divexact, ROUND_T, 0, -1)
