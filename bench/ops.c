@@ -134,6 +134,18 @@ gen_divexact (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
     mpz_mul (in[0][i], in[0][i], in[1][i]);
 }
 
+/* divexact_q64: q d with a quotient of 64 bits over a divisor of bits - 64 bits
+   (the exact division's short-quotient case: a few digits over a long divisor). */
+static void
+gen_divexact_q64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  size_t i;
+  random_divisors (in[1], count, dn64_bits (bits), rs);
+  random_divisors (in[0], count, d64_bits (bits), rs);
+  for (i = 0; i < count; i++)
+    mpz_mul (in[0][i], in[0][i], in[1][i]);
+}
+
 /* Bits per element copied up and down by the GPU path (its padding not counted). */
 static void xfer_addsub (unsigned long b, double *up, double *down) { *up = 2.0 * b; *down = b; }
 static void xfer_mul (unsigned long b, double *up, double *down) { *up = 2.0 * b; *down = 2.0 * b; }
@@ -145,6 +157,9 @@ static void xfer_div_dn64 (unsigned long b, double *up, double *down)
 { *up = (double) b + dn64_bits (b); *down = b; }
 /* mod: the remainder only; divexact: the quotient only */
 static void xfer_half (unsigned long b, double *up, double *down) { *up = 1.5 * b; *down = 0.5 * b; }
+/* the quotient only, of 64 bits */
+static void xfer_q64 (unsigned long b, double *up, double *down)
+{ *up = (double) b + dn64_bits (b); *down = d64_bits (b); }
 
 /* powm: base and exponent of `bits` bits, an odd modulus of exactly `bits` bits. */
 static void
@@ -197,6 +212,7 @@ LOOP (gmp_mul, mpz_mul (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_tdiv_qr, mpz_tdiv_qr (out[0][i], out[1][i], in[0][i], in[1][i]))
 LOOP (gmp_mod, mpz_mod (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_divexact, mpz_divexact (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_tdiv_q, mpz_tdiv_q (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_gcd, mpz_gcd (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_gcdext, mpz_gcdext (out[0][i], out[1][i], out[2][i], in[0][i], in[1][i]))
 LOOP (gmp_invert, mpz_invert (out[0][i], in[0][i], in[1][i]))
@@ -208,6 +224,7 @@ static int z_mul (mpz_t **o, mpz_t **in, size_t n) { return mpzg_mul_n (o[0], in
 static int z_tdiv_qr (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_qr_n (o[0], o[1], in[0], in[1], n); }
 static int z_mod (mpz_t **o, mpz_t **in, size_t n) { return mpzg_mod_n (o[0], in[0], in[1], n); }
 static int z_divexact (mpz_t **o, mpz_t **in, size_t n) { return mpzg_divexact_n (o[0], in[0], in[1], n); }
+static int z_tdiv_q (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_q_n (o[0], in[0], in[1], n); }
 static int z_gcd (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcd_n (o[0], in[0], in[1], n); }
 static int z_gcdext (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcdext_n (o[0], o[1], o[2], in[0], in[1], n); }
 static int z_invert (mpz_t **o, mpz_t **in, size_t n) { return mpzg_invert_n (o[0], in[0], in[1], NULL, n); }
@@ -233,6 +250,14 @@ const bench_op bench_ops[] = {
     xfer_half, 1 },
   { "divexact", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_divexact,
     z_divexact, xfer_half, 1 },
+  /* the schoolbook division (tdiv_q's kernels) on divexact's operands, and both on
+     short quotients: what the exact division saves */
+  { "tdiv_q_exact", MPZG_GPU_FAMILY (tdiv_q), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_tdiv_q,
+    z_tdiv_q, xfer_half, 1 },
+  { "divexact_q64", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact_q64,
+    gmp_divexact, z_divexact, xfer_q64, 1 },
+  { "tdiv_q_q64", MPZG_GPU_FAMILY (tdiv_q), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact_q64,
+    gmp_tdiv_q, z_tdiv_q, xfer_q64, 1 },
   { "gcd",     MPZG_GPU_FAMILY (gcd), 2, 1, 1UL << 16, RATE_ELEMS,    gen_unsigned2, gmp_gcd,     z_gcd,
     NULL, 0 },
   { "gcdext",  MPZG_GPU_FAMILY (gcdext), 2, 3, 1UL << 16, RATE_ELEMS, gen_signed2,  gmp_gcdext,  z_gcdext,
