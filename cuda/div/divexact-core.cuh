@@ -118,7 +118,7 @@ MPZG_DIV_UNROLL
       W[k] = stripped_word (np, z, k, nn, qn, s, lanes);
     }
   const u64 di = binvert_word (dd[0]);
-  u64 e = 0;
+  u64 e = 0, lo = word_at (np, z + E, nn, lanes);
 MPZG_DIV_LOOP
   for (int i = 0;; i++)
     {
@@ -126,8 +126,15 @@ MPZG_DIV_LOOP
       qp[(size_t) i * lanes] = q;
       if (i == qn - 1)
         break;
-      /* the word entering at the top, loaded ahead of the product */
-      const u64 x = stripped_word (np, z, i + E, nn, qn, s, lanes);
+      /* the word entering at the top (stripped word i + E), loaded ahead of the
+         product: one new dividend word per digit */
+      u64 x = 0;
+      if (i + E < qn)
+        {
+          const u64 hi = word_at (np, z + i + E + 1, nn, lanes);
+          x = shr2 (hi, lo, s);
+          lo = hi;
+        }
       const u64 c = submul_1<E> (W, dd, q);
 MPZG_DIV_UNROLL
       for (int k = 0; k < E - 1; k++)
@@ -196,6 +203,7 @@ MPZG_DIV_UNROLL
   const u64 di = binvert_word (stripped_word (dp, z, 0, nd, 1, s, 1));
   u64 low = stripped_word (np, z, 0, nn, qn, s, 1);
   u64 e = 0;                    /* borrows owed at the window's top (thread T - 1's) */
+  u64 lo = word_at (np, z + E, nn, 1);
   u64 c[V], cin[V], b[V], ctop, beta;
   bool g[V], p[V];
 MPZG_DIV_LOOP
@@ -207,9 +215,16 @@ MPZG_DIV_LOOP
           qp[i] = q;
       if (i == qn - 1)
         break;
-      /* the dividend word entering at the top (every thread loads it: one cached
-         word, early, so that its latency hides behind the digit) */
-      u64 top = stripped_word (np, z, i + E, nn, qn, s, 1);
+      /* the dividend word entering at the top, stripped word i + E (every thread
+         loads it: one cached word per digit, early, so that its latency hides
+         behind the digit) */
+      u64 top = 0;
+      if (i + E < qn)
+        {
+          const u64 hi = word_at (np, z + i + E + 1, nn, 1);
+          top = shr2 (hi, lo, s);
+          lo = hi;
+        }
       for (int v = 0; v < x.nv (); v++)
         c[v] = submul_1<K> (R[v], dd[v], q);
       x.up (c, cin, ctop);
