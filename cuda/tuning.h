@@ -202,7 +202,11 @@
    batches whose sum of squared dividend sizes (the schoolbook's work, count times
    the average size squared) reaches MPZG_DIV_WORTH_WORK, with dividends averaging
    at least MPZG_DIV_WORTH_AVG limbs (below, the host's copying per element
-   decides). */
+   decides).  divexact (cuda/div/divexact.cu: the exact division, low words first)
+   shares the classes, MPZG_DIV_COOP_K, the block sizes and these thresholds; its
+   kernels do less per digit than the schoolbook's (no 3-by-2 step, no add-back,
+   at most min (divisor, quotient) words), so the thresholds are, if anything, high
+   for it (mpzg-bench -O divexact,tdiv_q_exact compares the two). */
 #define MPZG_DIV_MAX_LIMBS 4096
 #define MPZG_DIV_SMALL_MAX 32
 #ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=8 */
