@@ -62,8 +62,18 @@ run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
     }
   else
     mpzg::pw::powm_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
-  mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
-  const char *what = in.check (b, e, m, MPZG_POWM_EVEN_ROWS);
+  if constexpr (mpzg::pw::powm_is_coop (N))
+    {
+      host_x<mpzg::pw::powm_coop_threads (N)> x;
+      mpzg::pw::powm_even_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
+                                                                      in.tb.data ()
+                                                                      + (size_t) j * T,
+                                                                      (size_t) lanes);
+    }
+  else
+    mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
+  /* the one-thread part's work area: rows in the operands' layout */
+  const char *what = in.check (b, e, m, coop ? 0 : MPZG_POWM_EVEN_ROWS);
   if (what)
     fail (what, b, e, m, N, EW);
 }
