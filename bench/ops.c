@@ -252,6 +252,9 @@ const bench_op bench_ops[] = {
     xfer_mul, 0 },
   { "tdiv_qr", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div,      gmp_tdiv_qr, z_tdiv_qr,
     xfer_div, 0 },
+  /* one product a row, for the long products (the whole-device transform) */
+  { "mul1",    MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 28, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul,
+    xfer_mul, 1 },
   { "tdiv_qr_d64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_d64, gmp_tdiv_qr,
     z_tdiv_qr, xfer_div_d64, 1 },
   { "tdiv_qr_dn64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_dn64, gmp_tdiv_qr,
@@ -300,5 +303,7 @@ bench_count (const bench_op *op, unsigned tbits, unsigned long bits)
     count /= 16;                /* 17 multiplications */
   else if (strncmp (op->name, "powm", 4) == 0)
     count /= bits;              /* powm costs about `bits` multiplications */
+  else if (strcmp (op->name, "mul1") == 0)
+    count = 1;                  /* one long product, end to end */
   return count > 0 ? count : 1;
 }

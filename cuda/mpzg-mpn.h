@@ -89,6 +89,23 @@ int mpzg_mpn_mul (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                   const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                   size_t lanes, mpzg_mpn_stream s);
 
+/* ---- mul_grid: long products over the whole device ----
+   count products r = a * b of Ma by Mb words (Ma, Mb >= 1, Ma + Mb at most
+   mpzg_mpn_mul_grid_max ()), one after another: product i's a at a + i Ma, b at
+   b + i Mb, r (Ma + Mb words) at r + i (Ma + Mb); a == b with Ma == Mb squares.
+   Each product's transforms run in passes of thread blocks over the whole device,
+   so one product fills it from about 2^16 words up.  Scratch: itch words per product
+   (mpzg_mpn_mul_grid_itch, 0 when the product is too long), device memory whose
+   contents need not be kept.  r must not overlap a, b or the scratch.  The setup
+   (the root tables, the shared-memory opt-in) runs once per device before the first
+   call on it. */
+size_t mpzg_mpn_mul_grid_max (void);            /* the longest Ma + Mb, in words */
+size_t mpzg_mpn_mul_grid_itch (size_t Ma, size_t Mb);
+int mpzg_mpn_mul_grid_setup (const mpzg_mpn_device *dev);
+int mpzg_mpn_mul_grid (const mpzg_mpn_device *dev, const mpzg_mpn_word *a,
+                       const mpzg_mpn_word *b, mpzg_mpn_word *r, size_t Ma, size_t Mb,
+                       size_t count, mpzg_mpn_word *scratch, mpzg_mpn_stream s);
+
 /* ---- divrem: quotient and remainder of magnitudes ----
    n = q d + r, 0 <= r < d, d != 0 (a zero divisor, as in the zero instances that
    pad a chunk, gives q = 0 and r = 0).  The class pads n to w[0] and d to w[1]

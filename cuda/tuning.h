@@ -14,10 +14,16 @@
 /* add/sub: the widest operand the GPU takes; bandwidth-bound, no shared memory, so
    only the chunk size bounds it (2^22 bits). */
 #define MPZG_ADD_MAX_LIMBS 65536
-/* mul: the widest operand (2^18 bits).  The classical block kernel holds both
-   operands in one block's shared memory; the NTT (mul/ntt.cu) holds one transform
-   of 3 * 2^13 words (the longest of a 4096 by 4096 product) there. */
-#define MPZG_MUL_MAX_LIMBS 4096
+/* mul: the widest operand in batches (2^22 bits, the widest class width of
+   core/widths.h).  Up to MPZG_MUL_BLOCK_MAX_LIMBS (2^18 bits) one block per
+   product: the classical block kernel holds both operands in one block's shared
+   memory; the NTT (mul/ntt.cu) holds one transform of 3 * 2^13 words (the longest
+   of a 4096 by 4096 product) there.  Above, the classes whose wider operand is
+   wider run by the whole-device transform (mul/ntt-grid.cu), a chunk's products
+   side by side; larger elements one at a time by the same transform
+   (lib/gpu/mul-huge.c). */
+#define MPZG_MUL_MAX_LIMBS 65536
+#define MPZG_MUL_BLOCK_MAX_LIMBS 4096
 
 /* ---- add/sub kernels ---- */
 
@@ -93,7 +99,7 @@
 
 /* Launch bounds, the most threads per block a kernel is compiled for (they cap its
    registers): the group kernel; the block kernel for Q <= 4 (up to 4 * 256 limbs) and
-   for Q = 8 (an instance of MPZG_MUL_MAX_LIMBS takes 4096 / 8 threads). */
+   for Q = 8 (an instance of MPZG_MUL_BLOCK_MAX_LIMBS takes 4096 / 8 threads). */
 #define MPZG_MUL_GRP_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS_Q8 512
@@ -116,6 +122,24 @@
    up to L = 3 * 2^13 on sm_90) and the rest in the scratch.  The bound is the
    opt-in of every device the build targets' generations have had (96 KB, sm_70). */
 #define MPZG_MUL_NTT_SMEM_ANY (96 * 1024)
+
+/* Whole-device NTT multiplication (mul/ntt-grid.cu, mul/ntt-grid-core.cuh): one or a
+   few long products, each transform done in passes of thread blocks over device
+   memory.  Threads per block of the passes (a tile of 2^12 words: 8 butterflies
+   per thread per layer) and of the carry phases (runs of 8 words a thread, whose
+   carries are scanned a block at a time).  Provisional: chosen from the tile's
+   size, not yet measured. */
+#define MPZG_MUL_GRID_THREADS 256
+#define MPZG_MUL_GRID_CARRY_THREADS 256
+/* mul elements above MPZG_MUL_MAX_LIMBS run one at a time through that transform
+   (lib/gpu/mul-huge.c); in auto mode only those whose shorter operand has at least
+   MPZG_MUL_HUGE_WORTH_LIMBS limbs (2^20 bits: GMP takes about a millisecond for a
+   balanced product there, some ten times a call's fixed cost of copies and
+   launches; an unbalanced one is nearly linear for GMP).  Provisional, not yet
+   measured.  Its device buffer is kept between calls up to a sixteenth of the
+   device's memory, and at least MPZG_MUL_HUGE_KEEP_WORDS words (128 MB). */
+#define MPZG_MUL_HUGE_WORTH_LIMBS 16384
+#define MPZG_MUL_HUGE_KEEP_WORDS ((size_t) 1 << 24)
 
 /* ---- host pipeline ---- */
 

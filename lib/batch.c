@@ -131,8 +131,11 @@ find_zero_divisors (const mpzg_batch *b, size_t n, unsigned char **skip, size_t 
    usual case where all of them fit, no index lists are made at all (the GPU path
    takes idx == NULL as "every element"), which saves two serial passes and
    16 bytes of fresh memory per element on batches of millions of small numbers.
-   An element fits when it is within the family's size limit and, for families
-   that test each element (gpu.h's mpzg_gpu_takes), passes the family's test. */
+   An element fits the pipeline when it is within the family's size limit and, for
+   families that test each element (gpu.h's mpzg_gpu_takes), passes the family's
+   test; an element above the limit goes to the family's path for single long
+   elements when it has one and that takes it (mpzg_gpu_huge_takes, as mul's long
+   products), else to the CPU. */
 #define MPZG_SPLIT_BLOCK 65536
 
 typedef struct
@@ -140,15 +143,22 @@ typedef struct
   const mpzg_batch *b;
   size_t n, max_limbs;
   mpzg_gpu_takes_fn takes;      /* or NULL */
+  mpzg_gpu_huge_takes_fn huge;  /* or NULL */
+  int forced;                   /* MPZG_BACKEND=cuda */
   const unsigned char *skip;
-  size_t *fit, *limbs;          /* per block */
+  size_t *fit, *limbs, *big;    /* per block: the pipeline's elements, their limbs, the
+                                   long path's elements */
 } split_ctx;
 
-/* Whether valid element i of size sz goes to the GPU. */
+enum { TO_CPU, TO_PIPE, TO_HUGE };
+
+/* Where valid element i of size sz goes. */
 static inline int
-gpu_fits (const split_ctx *c, size_t i, size_t sz)
+gpu_where (const split_ctx *c, size_t i, size_t sz)
 {
-  return sz <= c->max_limbs && (c->takes == NULL || c->takes (c->b->in, i));
+  if (sz <= c->max_limbs)
+    return c->takes == NULL || c->takes (c->b->in, i) ? TO_PIPE : TO_CPU;
+  return c->huge != NULL && c->huge (c->b->in, i, c->forced) ? TO_HUGE : TO_CPU;
 }
 
 static size_t
@@ -166,43 +176,53 @@ split_count (void *vctx, size_t begin, size_t end)
   size_t blk;
   for (blk = begin; blk < end; blk++)
     {
-      size_t i, hi = (blk + 1) * MPZG_SPLIT_BLOCK, fit = 0, limbs = 0;
+      size_t i, hi = (blk + 1) * MPZG_SPLIT_BLOCK, fit = 0, limbs = 0, big = 0;
       if (hi > c->n)
         hi = c->n;
       for (i = blk * MPZG_SPLIT_BLOCK; i < hi; i++)
         {
           size_t sz;
+          int w;
           if (c->skip != NULL && c->skip[i])
             continue;
           sz = elem_size (c->b, i);
-          if (gpu_fits (c, i, sz))
+          w = gpu_where (c, i, sz);
+          if (w == TO_PIPE)
             {
               fit++;
               limbs += sz;
             }
+          big += w == TO_HUGE;
         }
       c->fit[blk] = fit;
       c->limbs[blk] = limbs;
+      c->big[blk] = big;
     }
 }
 
-/* Counts the valid elements that fit the GPU (*ngpu, *gpu_limbs) and the valid
-   ones that do not (*ncpu).  When both kinds occur, *lists receives an array of
-   n indices: the GPU's first (ngpu), then the CPU's (ncpu).  Returns MPZG_OK or
-   MPZG_ENOMEM. */
+/* Counts the valid elements for the pipeline (*ngpu, *gpu_limbs; none in auto mode
+   when they are not worth it: they go to the CPU), for the long path (*nhuge) and
+   for the CPU (*ncpu).  When more than one kind occurs, or elements go to the long
+   path, *lists receives an array of n indices: the pipeline's first (ngpu), then
+   the long path's (nhuge), then the CPU's (ncpu).  Returns MPZG_OK or MPZG_ENOMEM. */
 static int
 split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limbs,
-       int threads, size_t *ngpu, size_t *ncpu, size_t *gpu_limbs, size_t **lists)
+       const mpzg_config *cfg, size_t *ngpu, size_t *nhuge, size_t *ncpu, size_t *gpu_limbs,
+       size_t **lists)
 {
-  size_t nblk = (n + MPZG_SPLIT_BLOCK - 1) / MPZG_SPLIT_BLOCK, k, i, ng = 0, nc = 0, valid = n;
-  split_ctx c = { b, n, max_limbs, mpzg_gpu_takes (b->gpu), skip, NULL, NULL };
+  size_t nblk = (n + MPZG_SPLIT_BLOCK - 1) / MPZG_SPLIT_BLOCK, k, i, ng = 0, nh = 0, valid = n;
+  size_t at[3] = { 0, 0, 0 };
+  int pipe_on;
+  split_ctx c = { b, n, max_limbs, mpzg_gpu_takes (b->gpu), mpzg_gpu_huge_takes (b->gpu),
+                  cfg->forced_gpu, skip, NULL, NULL, NULL };
   *lists = NULL;
   *gpu_limbs = 0;
-  c.fit = malloc (2 * nblk * sizeof *c.fit);
+  c.fit = malloc (3 * nblk * sizeof *c.fit);
   if (c.fit == NULL)
     return MPZG_ENOMEM;
   c.limbs = c.fit + nblk;
-  if (mpzg_parallel_for (nblk, split_cost, split_count, &c, threads) != 0)
+  c.big = c.limbs + nblk;
+  if (mpzg_parallel_for (nblk, split_cost, split_count, &c, cfg->threads) != 0)
     {
       free (c.fit);
       return MPZG_ENOMEM;
@@ -210,27 +230,35 @@ split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limb
   for (k = 0; k < nblk; k++)
     {
       ng += c.fit[k];
+      nh += c.big[k];
       *gpu_limbs += c.limbs[k];
     }
   free (c.fit);
   if (skip != NULL)
     for (i = 0; i < n; i++)
       valid -= skip[i];
+  pipe_on = ng > 0 && (cfg->forced_gpu || mpzg_gpu_worthwhile (b->gpu, ng, *gpu_limbs));
+  if (!pipe_on)
+    ng = 0;
   *ngpu = ng;
-  *ncpu = valid - ng;
-  if (ng == 0 || ng == valid)
+  *nhuge = nh;
+  *ncpu = valid - ng - nh;
+  if (nh == 0 && (ng == 0 || ng == valid))
     return MPZG_OK;
   *lists = malloc (n * sizeof **lists);
   if (*lists == NULL)
     return MPZG_ENOMEM;
-  for (ng = 0, i = 0; i < n; i++)
+  at[TO_HUGE] = ng;
+  at[TO_CPU] = ng + nh;
+  for (i = 0; i < n; i++)
     {
+      int w;
       if (skip != NULL && skip[i])
         continue;
-      if (gpu_fits (&c, i, elem_size (b, i)))
-        (*lists)[ng++] = i;
-      else
-        (*lists)[*ngpu + nc++] = i;
+      w = gpu_where (&c, i, elem_size (b, i));
+      if (w == TO_PIPE && !pipe_on)
+        w = TO_CPU;
+      (*lists)[at[w]++] = i;
     }
   return MPZG_OK;
 }
@@ -256,14 +284,18 @@ run_list (run_ctx *ctx, const size_t *list, size_t n, int threads)
   return r != 0 ? MPZG_ENOMEM : MPZG_OK;
 }
 
-/* The GPU share of a call: gpu_idx (or every element when NULL) of ngpu.  When it
-   fails, in auto mode the elements it left untouched are recomputed with GMP and
-   the call goes on; under MPZG_BACKEND=cuda the call fails and *first names the
-   lowest element not computed.  Returns MPZG_OK, an element error (with *first), or
-   the GPU's failure. */
+typedef int (*gpu_run_fn) (const mpzg_gpu_job *job, size_t *bad, size_t **undone,
+                           size_t *nundone);
+
+/* A GPU share of a call: gpu_idx (or every element when NULL) of ngpu, through the
+   pipeline or the long path (run).  When it fails, in auto mode the elements it
+   left untouched are recomputed with GMP and the call goes on; under
+   MPZG_BACKEND=cuda the call fails and *first names the lowest element not
+   computed.  Returns MPZG_OK, an element error (with *first), or the GPU's
+   failure. */
 static int
 gpu_share (const mpzg_batch *b, const mpzg_config *cfg, run_ctx *ctx, const size_t *gpu_idx,
-           size_t ngpu, size_t *first)
+           size_t ngpu, size_t *first, gpu_run_fn run)
 {
   mpzg_gpu_job job;
   size_t *undone, nundone;
@@ -280,7 +312,7 @@ gpu_share (const mpzg_batch *b, const mpzg_config *cfg, run_ctx *ctx, const size
   job.ordinal = cfg->ordinal;
   job.threads = cfg->threads;
   job.verbose = cfg->verbose;
-  st = mpzg_gpu_run (&job, first, &undone, &nundone);
+  st = run (&job, first, &undone, &nundone);
   if (st == MPZG_OK || (st != MPZG_EDEVICE && st != MPZG_ENOMEM))
     return st;
   if (cfg->forced_gpu)
@@ -305,6 +337,22 @@ gpu_share (const mpzg_batch *b, const mpzg_config *cfg, run_ctx *ctx, const size
   return st;
 }
 
+/* Both shares' outcome: a device failure before an element error, the lower
+   element between two of a kind. */
+static void
+merge_status (int *st, size_t *first, int st2, size_t first2)
+{
+  int dev1 = *st == MPZG_EDEVICE || *st == MPZG_ENOMEM;
+  int dev2 = st2 == MPZG_EDEVICE || st2 == MPZG_ENOMEM;
+  if (st2 == MPZG_OK)
+    return;
+  if (*st == MPZG_OK || (dev2 && !dev1) || (dev1 == dev2 && first2 < *first))
+    {
+      *st = st2;
+      *first = first2;
+    }
+}
+
 int
 mpzg_batch_run (const mpzg_batch *b, size_t n)
 {
@@ -312,9 +360,9 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   mpzg_config cfg;
   run_ctx ctx;
   unsigned char *skip = NULL;
-  size_t zero_first, ngpu = 0, ncpu = n, gpu_limbs = 0, index, gpu_first = MPZG_NO_INDEX;
-  size_t max_limbs;
-  size_t *gpu_idx = NULL, *lists = NULL;
+  size_t zero_first, ngpu = 0, nhuge = 0, ncpu = n, gpu_limbs = 0, index;
+  size_t gpu_first = MPZG_NO_INDEX, max_limbs;
+  size_t *gpu_idx = NULL, *huge_idx = NULL, *lists = NULL;
   int status, gpu_status = MPZG_OK;
 
   if (n == 0)
@@ -338,25 +386,20 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   max_limbs = cfg.use_gpu ? mpzg_gpu_max_limbs (b->gpu) : 0;
   if (max_limbs > 0)
     {
-      status = split (b, n, skip, max_limbs, cfg.threads, &ngpu, &ncpu, &gpu_limbs, &lists);
+      status = split (b, n, skip, max_limbs, &cfg, &ngpu, &nhuge, &ncpu, &gpu_limbs, &lists);
       if (status != MPZG_OK)
         {
           free (skip);
           return mpzg_set_error (status, MPZG_NO_INDEX);
         }
-      if (ngpu > 0 && !cfg.forced_gpu && !mpzg_gpu_worthwhile (b->gpu, ngpu, gpu_limbs))
-        ngpu = 0;
-      if (ngpu == 0)
-        {
-          free (lists);
-          lists = NULL;
-          ncpu = n;
-        }
-      else if (lists != NULL)
+      if (lists != NULL)
         {
           gpu_idx = lists;
-          ctx.idx = lists + ngpu;
+          huge_idx = lists + ngpu;
+          ctx.idx = lists + ngpu + nhuge;
         }
+      else if (ngpu == 0)
+        ncpu = n;
       else if (skip != NULL)
         {
           /* Every valid element fits: the GPU takes them all, minus the skipped. */
@@ -377,10 +420,13 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   pthread_mutex_init (&ctx.lock, NULL);
   if (cfg.verbose > 0)
     fprintf (stderr, "mpzg: %s n=%zu: %zu on GPU %d, %zu on CPU (%d thread%s)%s\n",
-             b->name, n, ngpu, cfg.ordinal, ncpu, cfg.threads, cfg.threads == 1 ? "" : "s",
+             b->name, n, ngpu + nhuge, cfg.ordinal, ncpu, cfg.threads,
+             cfg.threads == 1 ? "" : "s",
              cfg.forced_gpu && b->gpu == NULL ? " [no GPU kernel for this call yet]" : "");
+  if (cfg.verbose > 0 && nhuge > 0)
+    fprintf (stderr, "mpzg: %s: %zu of them one at a time (long)\n", b->name, nhuge);
 
-  if (ngpu > 0)
+  if (ngpu > 0 || nhuge > 0)
     {
       /* The CPU's share runs on worker threads while this thread drives the GPU. */
       mpzg_par *par = NULL;
@@ -394,7 +440,15 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
           gctx.bad_index = MPZG_NO_INDEX;
           gctx.bad_status = MPZG_OK;
           pthread_mutex_init (&gctx.lock, NULL);
-          gpu_status = gpu_share (b, &cfg, &gctx, gpu_idx, ngpu, &gpu_first);
+          if (ngpu > 0)
+            gpu_status = gpu_share (b, &cfg, &gctx, gpu_idx, ngpu, &gpu_first, mpzg_gpu_run);
+          if (nhuge > 0)
+            {
+              size_t first2 = MPZG_NO_INDEX;
+              int st2 = gpu_share (b, &cfg, &gctx, huge_idx, nhuge, &first2,
+                                   mpzg_gpu_run_huge);
+              merge_status (&gpu_status, &gpu_first, st2, first2);
+            }
           if (gctx.bad_index < gpu_first)
             {
               gpu_first = gctx.bad_index;

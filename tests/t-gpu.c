@@ -3,9 +3,11 @@
    loops, with MPZG_BACKEND=cuda: at the edges of every size class that the
    device's mpn layer reports (cuda/mpzg-mpn.h), with every sign combination,
    zero, equal and opposite operands, carries across the whole width and every
-   aliasing; in batches that mix classes with elements above the GPU's largest size
-   (which go to the CPU in the same call); at batch counts 0, 1 and off the lane
-   group.  Then what a failing GPU leaves (mpzg_gpu_fail_after): in auto mode every
+   aliasing (mul's classes above one block's width, the whole-device transform's,
+   a sample: the square ones, those of a one-word b and every seventh); in batches
+   that mix classes with elements above the classes' largest size (which go to the
+   CPU in the same call, mul's to its path for long products); at batch counts 0,
+   1 and off the lane group.  Then what a failing GPU leaves (mpzg_gpu_fail_after): in auto mode every
    result is still GMP's, with MPZG_BACKEND=cuda the call fails with MPZG_EDEVICE,
    names the lowest element not computed, and leaves those elements untouched.
 
@@ -16,6 +18,7 @@
 #include "gpu-harness.h"
 #include "entries.h"
 #include "mpzg-mpn.h"
+#include "tuning.h"
 #include "gpu.h"
 
 static void
@@ -273,6 +276,9 @@ check_mul_classes (const tst_op *op)
       size_t bs[5] = { 0, 1, e[k].prev1 + 1, w1, w1 + 1 };
       int all_signs = w0 * w1 <= 256;
       mpz_t *in[3] = { NULL, NULL, NULL };
+      /* products cost GMP milliseconds each up there */
+      if (w0 > MPZG_MUL_BLOCK_MAX_LIMBS && w1 != w0 && e[k].prev1 != 0 && k % 7 != 0)
+        continue;
       cap = (3 * 5 + (size_t) reps) * 4 + NSPECIALS;
       in[0] = tst_vec_new (cap);
       in[1] = tst_vec_new (cap);
@@ -400,7 +406,10 @@ END_TEST
 
 /* Elements of the failure tests: 2^16 of 64 limbs (at least eight chunks of
    MPZG_SLOT_WORDS input words), every seventh of another class, every 4999th above
-   the GPU's largest size.  Auto mode sends such a mul batch to the GPU. */
+   the classes' largest size (add/sub: the CPU's; mul: its long products' path, the
+   GPU's, so that the failure test counts them as GPU elements; their b is not
+   zero, which would make them the CPU's).  Auto mode sends such a mul batch to the
+   GPU. */
 #define FAIL_N ((size_t) 1 << 16)
 #define FAIL_LIMBS 64
 
@@ -409,21 +418,22 @@ fail_gen (const tst_fail_batch *fb, mpz_ptr *ops, size_t i)
 {
   static const size_t other[] = { 1, 5, 17, 130 };
   size_t na;
-  if (i % 4999 == 2500)
-    na = fb->max + 1;
+  int big = i % 4999 == 2500;
+  if (big)
+    na = (IS_MUL (fb->op) ? mpzg_mpn_mul_max () : fb->max) + 1;
   else if (i % 7 == 3)
     na = other[tst_urand (4)];
   else
     na = FAIL_LIMBS;
   tst_rand_op (ops[0], na);
-  tst_rand_op (ops[1], tst_urand (8) ? na : tst_urand (na + 1));
+  tst_rand_op (ops[1], tst_urand (8) ? na : big ? 1 + tst_urand (na) : tst_urand (na + 1));
 }
 
 static void
 fail_batch (const tst_op *op, tst_fail_batch *fb)
 {
   fb->op = op;
-  fb->max = IS_MUL (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ();
+  fb->max = IS_MUL (op) ? mpzg_mpn_mul_grid_max () : mpzg_mpn_addsub_max ();
   fb->n = FAIL_N;
   tst_fail_batch_make (fb, fail_gen);
 }

@@ -23,6 +23,10 @@
    ntt-core.cuh): an exact number-theoretic transform, one block per product.  The
    classes are the same width pairs: the rung is chosen by the class's widths.
 
+   From a wider operand above MPZG_MUL_BLOCK_MAX_LIMBS words (ntt-grid.cu,
+   ntt-grid-core.cuh): the whole-device transform, a sequence of launches per
+   chunk with all of its products side by side.
+
    Both larger shapes share the load-balanced runs of runs.cuh.  Loading b and the
    window words as vectors once per block of steps (MPZG_MUL_VEC, tuning builds) was
    no faster.  The measurements are in bench/results (tuning.h names them). */
@@ -154,13 +158,19 @@ mul_setup (const mpzg_mpn_device *dev)
 
 #endif
 
-/* The NTT rung: by the narrower operand's padded width (the classical kernels'
-   work grows with both widths, the transform's with their sum). */
+/* The whole-device transform's rung: a wider operand than one block holds. */
+static bool
+grid_takes (unsigned Ma)
+{
+  return Ma > MPZG_MUL_BLOCK_MAX_LIMBS;
+}
+
+/* The NTT rung below it: by the narrower operand's padded width (the classical
+   kernels' work grows with both widths, the transform's with their sum). */
 static bool
 ntt_takes (unsigned Ma, unsigned Mb)
 {
-  (void) Ma;
-  return Mb >= MPZG_MUL_NTT_MIN_LIMBS;
+  return !grid_takes (Ma) && Mb >= MPZG_MUL_NTT_MIN_LIMBS;
 }
 
 } /* namespace mpzg */
@@ -217,18 +227,22 @@ mpzg_mpn_mul_shape (unsigned cls, mpzg_mpn_shape *sh)
       sh->w[1] = (unsigned) Mb;
       sh->ow[0] = (unsigned) (Ma + Mb);
       sh->in_bytes = sh->out_bytes = 8 * (Ma + Mb);
-      if (mpzg::ntt_takes ((unsigned) Ma, (unsigned) Mb))
+      if (mpzg::grid_takes ((unsigned) Ma))
+        sh->itch = mpzg_mpn_mul_grid_itch (Ma, Mb);
+      else if (mpzg::ntt_takes ((unsigned) Ma, (unsigned) Mb))
         sh->itch = mpzg::ntt_itch ((unsigned) Ma, (unsigned) Mb);
     }
 }
 
 /* The block and NTT kernels' shared-memory opt-ins, on the current device (function
-   attributes, set per device), and the NTT's root table. */
+   attributes, set per device), and the NTTs' root tables. */
 int
 mpzg_mpn_mul_setup (const mpzg_mpn_device *dev)
 {
   cudaError_t e = mpzg::mul_setup (dev);
-  return (int) (e != cudaSuccess ? e : mpzg::ntt_setup (dev));
+  if (e == cudaSuccess)
+    e = mpzg::ntt_setup (dev);
+  return e != cudaSuccess ? (int) e : mpzg_mpn_mul_grid_setup (dev);
 }
 
 int
@@ -240,6 +254,8 @@ mpzg_mpn_mul (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_m
     return 0;
   if (sh->layout == MPZG_MPN_INTERLEAVED)
     return (int) mpzg::mul_small_class (sh->cls, in, in + Ma * lanes, out, lanes, s);
+  if (mpzg::grid_takes ((unsigned) Ma))
+    return mpzg_mpn_mul_grid (dev, in, in + Ma * lanes, out, Ma, Mb, lanes, scratch, s);
   if (mpzg::ntt_takes ((unsigned) Ma, (unsigned) Mb))
     return (int) mpzg::ntt_launch (dev, in, in + Ma * lanes, out, (unsigned) Ma, (unsigned) Mb,
                                    lanes, scratch, sh->itch, s);

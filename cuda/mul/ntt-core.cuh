@@ -10,11 +10,9 @@
    (2^16 (2^24 - 1)^2 = 2^64 - 2^41 + 2^16 < p): the coefficient mod p is the
    coefficient.  ntt_length refuses longer transforms.  No floating point.
 
-   The field.  p - 1 = 2^32 * 3 * 5 * 17 * 257 * 65537 and 7 generates the
-   multiplicative group, so there are roots of unity of order 2^k and 3 * 2^k:
+   The field (ntt-field.cuh) has roots of unity of order 2^k and 3 * 2^k:
    transform lengths L = 2^k or 3 * 2^k (one radix-3 layer, then radix-2 layers),
-   so that padding the product to a length costs at most a third.  Reduction of a
-   128-bit product uses 2^64 = 2^32 - 1 and 2^96 = -1 (mod p): shifts and adds.
+   so that padding the product to a length costs at most a third.
 
    The transform.  Forward: Gentleman-Sande (decimation in frequency, natural order
    in, a digit-reversed order out), the radix-3 layer first; inverse: Cooley-Tukey
@@ -30,24 +28,10 @@
 #ifndef MPZG_NTT_CORE_CUH
 #define MPZG_NTT_CORE_CUH
 
-#include "../core/word.cuh"
-
-#ifdef __CUDACC__
-#define MPZG_NTT_HD __host__ __device__ __forceinline__
-#define MPZG_NTT_TEAM __device__ __forceinline__
-#else
-#define MPZG_NTT_HD inline
-#define MPZG_NTT_TEAM inline
-#endif
+#include "ntt-field.cuh"
 
 namespace mpzg {
 namespace ntt {
-
-typedef unsigned long long u64;
-
-/* p = 2^64 - 2^32 + 1 and 2^64 mod p. */
-#define MPZG_NTT_P 0xffffffff00000001ULL
-#define MPZG_NTT_EPS 0xffffffffULL
 
 /* Digits of 24 bits: 8 digits per 3 words. */
 enum { NTT_DIGIT_BITS = 24 };
@@ -58,72 +42,11 @@ enum { NTT_LOG_N = 14, NTT_N = 1 << NTT_LOG_N, NTT_MAX_LEN = 1 << 16 };
 /* The root table's entries: w^e for e < 2N. */
 enum { NTT_TABLE = 2 * NTT_N };
 
-/* Field arithmetic on canonical residues (< p); results canonical. */
-MPZG_NTT_HD u64
-add (u64 a, u64 b)
-{
-  u64 s = a + b;
-  if (s < a)                    /* a + b = s + 2^64 = s + EPS (mod p), below p */
-    return s + MPZG_NTT_EPS;
-  return s >= MPZG_NTT_P ? s - MPZG_NTT_P : s;
-}
-
-MPZG_NTT_HD u64
-sub (u64 a, u64 b)
-{
-  u64 d = a - b;
-  return a < b ? d - MPZG_NTT_EPS : d;     /* d - 2^64 + p */
-}
-
-/* hi * 2^64 + lo mod p: with hi = hh 2^32 + hl, that is lo - hh + hl (2^32 - 1). */
-MPZG_NTT_HD u64
-reduce (u64 lo, u64 hi)
-{
-  u64 hh = hi >> 32, hl = hi & MPZG_NTT_EPS;
-  u64 t0 = lo - hh;
-  if (lo < hh)
-    t0 -= MPZG_NTT_EPS;         /* lo - hh + p: in [0, p) */
-  u64 t1 = (hl << 32) - hl;     /* < 2^64 - 2^32 */
-  u64 s = t0 + t1;
-  if (s < t0)
-    s += MPZG_NTT_EPS;          /* cannot wrap: s < t1 */
-  return s >= MPZG_NTT_P ? s - MPZG_NTT_P : s;
-}
-
-MPZG_NTT_HD u64
-mul (u64 a, u64 b)
-{
-  return reduce (a * b, umulhi (a, b));
-}
-
-MPZG_NTT_HD u64
-power (u64 a, u64 e)
-{
-  u64 r = 1;
-  for (; e; e >>= 1, a = mul (a, a))
-    if (e & 1)
-      r = mul (r, a);
-  return r;
-}
-
-/* The root table: w^e for e < NTT_TABLE, w = 7^((p - 1) / (3N)) of order 3N. */
+/* The root table: w^e for e < NTT_TABLE, w of order 3N. */
 inline void
 fill_roots (u64 *tw)
 {
-  u64 w = power (7, (MPZG_NTT_P - 1) / (3 * (u64) NTT_N)), x = 1;
-  for (unsigned e = 0; e < NTT_TABLE; e++, x = mul (x, w))
-    tw[e] = x;
-}
-
-/* Loads of the table (read only for the whole kernel: the read-only path). */
-MPZG_NTT_HD u64
-ld_root (const u64 *tw, unsigned e)
-{
-#ifdef __CUDA_ARCH__
-  return __ldg (tw + e);
-#else
-  return tw[e];
-#endif
+  fill_powers (tw, root_of_order (3 * (u64) NTT_N), NTT_TABLE);
 }
 
 /* w^e and w^-e for 0 <= e < 2N; w^(3N/2) = -1 */

@@ -43,6 +43,9 @@ int mpzg_gpu_family_ready (const mpzg_gpu_family *f, const mpzg_mpn_device *dev)
 /* Under the lock: makes `ordinal` current and fills *dev. */
 int mpzg_gpu_device_get (int ordinal, const mpzg_mpn_device **dev);
 
+/* The failure mpzg_gpu_fail_after planned: after this many chunks, or -1. */
+long mpzg_gpu_failure_planned (void);
+
 /* A CUDA error as a status (clearing a non-sticky error): MPZG_OK, MPZG_ENOMEM for
    device memory, MPZG_EDEVICE otherwise. */
 int mpzg_gpu_status (int cuda_error);

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* fam-mul.c -- mul on the GPU: mpz_mul's sign and sizes around the device's full
    products of magnitudes (mpzg_mpn_mul), the longer operand first (perm = 1 when
-   that is b).  The product has na + nb words before normalization; it is negative
-   when exactly one operand is, unless it is zero. */
+   that is b); elements above the ladder's limit one at a time through the
+   whole-device transform (mul-huge.c).  The product has na + nb words before
+   normalization; it is negative when exactly one operand is, unless it is zero. */
 
 #include <config.h>
 #include "mpzg.h"
 #include "gpu.h"
 #include "layout.h"
+#include "mul-huge.h"
 
 static void
 mul_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
@@ -153,4 +155,6 @@ const mpzg_gpu_family mpzg_gpu_mul = {
   .grow = mul_grow,
   .setup = mpzg_mpn_mul_setup,
   .launch = mpzg_mpn_mul,
+  .huge_takes = mpzg_gpu_mul_huge_takes,
+  .huge_run = mpzg_gpu_mul_huge_run,
 };

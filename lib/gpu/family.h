@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <gmp.h>
 #include "mpzg-mpn.h"
+#include "gpu.h"
 
 typedef mpzg_mpn_word mpzg_word;
 
@@ -124,6 +125,15 @@ struct mpzg_gpu_family
   int (*launch) (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                  const mpzg_word *in, mpzg_word *out, mpzg_word *scratch, size_t lanes,
                  mpzg_mpn_stream s);
+  /* Optional (NULL: none): the path for single elements above max_limbs, outside
+     the pipeline, each with device buffers of its own (mul: mul-huge.c).
+     huge_takes says whether it takes element e (above max_limbs, its divisor
+     non-zero; forced: MPZG_BACKEND=cuda, else auto mode's choice), through
+     mpzg_gpu_huge_takes; it runs on several threads at once, keep it to a few
+     loads.  huge_run computes a job of such elements, with mpzg_gpu_run's
+     contract (mpzg_gpu_run_huge). */
+  int (*huge_takes) (mpz_t *const in[3], size_t e, int forced);
+  int (*huge_run) (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nundone);
 };
 
 /* ---- plan.c ---- */

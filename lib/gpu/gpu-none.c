@@ -29,6 +29,13 @@ mpzg_gpu_takes (const mpzg_gpu_family *f)
   return NULL;
 }
 
+mpzg_gpu_huge_takes_fn
+mpzg_gpu_huge_takes (const mpzg_gpu_family *f)
+{
+  (void) f;
+  return NULL;
+}
+
 int
 mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs)
 {
@@ -44,6 +51,12 @@ mpzg_gpu_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nun
   *undone = NULL;
   *nundone = 0;
   return MPZG_EDEVICE;
+}
+
+int
+mpzg_gpu_run_huge (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nundone)
+{
+  return mpzg_gpu_run (job, bad, undone, nundone);
 }
 
 void

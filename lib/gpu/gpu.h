@@ -46,6 +46,13 @@ size_t mpzg_gpu_max_limbs (const mpzg_gpu_family *f);
 typedef int (*mpzg_gpu_takes_fn) (mpz_t *const in[3], size_t e);
 mpzg_gpu_takes_fn mpzg_gpu_takes (const mpzg_gpu_family *f);
 
+/* The family's path for elements above mpzg_gpu_max_limbs, one at a time with
+   device buffers of their own (mul's long products): whether it takes element e of
+   the inputs in (forced: MPZG_BACKEND=cuda, else auto mode's choice).  NULL (f NULL,
+   or no such path) when every element above the limit is the CPU's. */
+typedef int (*mpzg_gpu_huge_takes_fn) (mpz_t *const in[3], size_t e, int forced);
+mpzg_gpu_huge_takes_fn mpzg_gpu_huge_takes (const mpzg_gpu_family *f);
+
 /* Whether, in auto mode, sending `count` elements totalling `limbs` input limbs to
    the GPU is expected to beat the CPU path (from the tuned thresholds). */
 int mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs);
@@ -70,8 +77,13 @@ typedef struct
    the job counts as undone). */
 int mpzg_gpu_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nundone);
 
+/* The same for a job of elements taken by mpzg_gpu_huge_takes, through the family's
+   path for them (same contract; the elements run one after another). */
+int mpzg_gpu_run_huge (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nundone);
+
 /* For tests: the GPU share of later calls fails, as if the device had failed, once
-   `chunks` chunks of a call have been queued; -1 (the default) turns it off. */
+   `chunks` chunks of a call have been queued (the huge path: elements); -1 (the
+   default) turns it off. */
 void mpzg_gpu_fail_after (long chunks);
 
 /* ---- for bench/ ---- */

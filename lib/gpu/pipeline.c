@@ -47,6 +47,29 @@ mpzg_gpu_takes (const mpzg_gpu_family *f)
   return f != NULL ? f->takes : NULL;
 }
 
+long
+mpzg_gpu_failure_planned (void)
+{
+  return __atomic_load_n (&fail_after, __ATOMIC_RELAXED);
+}
+
+mpzg_gpu_huge_takes_fn
+mpzg_gpu_huge_takes (const mpzg_gpu_family *f)
+{
+  return f != NULL ? f->huge_takes : NULL;
+}
+
+int
+mpzg_gpu_run_huge (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nundone)
+{
+  *bad = MPZG_NO_INDEX;
+  *undone = NULL;
+  *nundone = 0;
+  if (job->m == 0)
+    return MPZG_OK;
+  return job->fam->huge_run (job, bad, undone, nundone);
+}
+
 int
 mpzg_gpu_worthwhile (const mpzg_gpu_family *f, size_t count, size_t limbs)
 {

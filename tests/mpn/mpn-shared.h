@@ -8,7 +8,9 @@
      MPN_ADDSUB, MPN_MUL, MPN_GCD, MPN_GCDEXT or MPN_POWM   the family
      MPN_SELECT(sh)   which classes to test (sh: const mpzg_mpn_shape *)
      MPN_SAMPLE       optional: test at most this many of the selected classes (the
-                      first, the last and a random choice of the others)
+                      first, the last and a random choice of the others); below
+                      MPZG_TEST_REPS=0.5 at most QUICK_SAMPLE, one launch of a
+                      single instance each (for compute-sanitizer)
 
    For each class, a few launches of a random number of instances (one, and counts
    that are not a multiple of the lane group), each operand of a random size inside
@@ -82,6 +84,8 @@
 
 #define CANARY_WORDS 16
 #define LAUNCHES_PER_CLASS 4
+/* Classes tested below MPZG_TEST_REPS=0.5 (the first, the last, others at random). */
+#define QUICK_SAMPLE 8
 #define MAX_INSTANCES 4096
 #define MAX_WORDS ((size_t) 1 << 22)    /* words in and out of one launch */
 #define MAX_WORK ((size_t) 1 << 24)     /* limb products of one mul launch, for GMP */
@@ -809,20 +813,18 @@ max_count (const mpzg_mpn_shape *sh)
   return cap ? cap : 1;
 }
 
-#ifdef MPN_SAMPLE
 static int
 cmp_unsigned (const void *p, const void *q)
 {
   unsigned a = *(const unsigned *) p, b = *(const unsigned *) q;
   return a < b ? -1 : a > b;
 }
-#endif
 
 int
 main (void)
 {
   int ndev = 0, ordinal = 0, launches_per_class;
-  unsigned ncls, c, *list, nlist = 0, ntested, k;
+  unsigned ncls, c, *list, nlist = 0, ntested, sample, k;
   const char *s;
   struct cudaDeviceProp prop;
   mpzg_mpn_device dev;
@@ -897,21 +899,28 @@ main (void)
       return 1;
     }
   ntested = nlist;
+  /* at most `sample` classes: MPN_SAMPLE, and QUICK_SAMPLE below MPZG_TEST_REPS=0.5
+     (the sanitizers') */
 #ifdef MPN_SAMPLE
-  if (nlist > MPN_SAMPLE)
+  sample = MPN_SAMPLE;
+#else
+  sample = nlist;
+#endif
+  if (reps_factor < 0.5 && sample > QUICK_SAMPLE)
+    sample = QUICK_SAMPLE;
+  if (nlist > sample && sample >= 2)
     {
       /* the first and the last, and a random choice of the others */
-      for (k = 1; k + 1 < MPN_SAMPLE; k++)
+      for (k = 1; k + 1 < sample; k++)
         {
           unsigned r = k + (unsigned) urand (nlist - 1 - k), t = list[k];
           list[k] = list[r];
           list[r] = t;
         }
-      list[MPN_SAMPLE - 1] = list[nlist - 1];
-      ntested = MPN_SAMPLE;
+      list[sample - 1] = list[nlist - 1];
+      ntested = sample;
       qsort (list, ntested, sizeof *list, cmp_unsigned);
     }
-#endif
 
   /* at least a single instance and a large launch per class; below
      MPZG_TEST_REPS=0.5 the single instance alone (every kernel shape once, for

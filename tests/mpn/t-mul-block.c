@@ -7,6 +7,7 @@
 #include "tuning.h"
 #define MPN_NAME "t-mul-block"
 #define MPN_MUL 1
-#define MPN_SELECT(sh) ((sh)->w[0] > 128 && (sh)->w[1] < MPZG_MUL_NTT_MIN_LIMBS)
+#define MPN_SELECT(sh) ((sh)->w[0] > 128 && (sh)->w[0] <= MPZG_MUL_BLOCK_MAX_LIMBS \
+                        && (sh)->w[1] < MPZG_MUL_NTT_MIN_LIMBS)
 #define MPN_SAMPLE 40
 #include "mpn-shared.h"

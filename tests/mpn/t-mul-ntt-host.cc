@@ -115,7 +115,7 @@ check_roots (void)
 static void
 check_lengths (void)
 {
-  for (unsigned na = 1; na <= 2 * MPZG_MUL_MAX_LIMBS; na += 1 + na / 64)
+  for (unsigned na = 1; na <= 2 * MPZG_MUL_BLOCK_MAX_LIMBS; na += 1 + na / 64)
     for (unsigned nb = 1; nb <= na; nb += 1 + nb / 16)
       {
         unsigned m, need = digits_of (na) + digits_of (nb) - 1, best = 0;
@@ -211,7 +211,7 @@ static void
 check_classes (gmp_randstate_t rs, long rounds)
 {
   unsigned lo = mpzg_width_index (MPZG_MUL_NTT_MIN_LIMBS),
-    hi = mpzg_width_index (MPZG_MUL_MAX_LIMBS);
+    hi = mpzg_width_index (MPZG_MUL_BLOCK_MAX_LIMBS);
   for (long round = 0; round < rounds; round++)
     for (unsigned ia = lo; ia <= hi; ia++)
       for (unsigned ib = lo; ib <= ia; ib++)
@@ -238,8 +238,8 @@ check_small (gmp_randstate_t rs)
     for (unsigned nb = 1; nb <= na; nb += 1 + nb / 4)
       for (int kind = 0; kind < 4; kind++)
         check_product (rs, na, nb, na, nb, kind);
-  check_product (rs, MPZG_MUL_MAX_LIMBS, 1, MPZG_MUL_MAX_LIMBS, 1, ONES);
-  check_product (rs, MPZG_MUL_MAX_LIMBS, 3, MPZG_MUL_MAX_LIMBS, 3, RANDOM);
+  check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 1, MPZG_MUL_BLOCK_MAX_LIMBS, 1, ONES);
+  check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 3, MPZG_MUL_BLOCK_MAX_LIMBS, 3, RANDOM);
 }
 
 int

@@ -6,5 +6,6 @@
 #include "tuning.h"
 #define MPN_NAME "t-mul-ntt"
 #define MPN_MUL 1
-#define MPN_SELECT(sh) ((sh)->layout == MPZG_MPN_CONTIGUOUS && (sh)->w[1] >= MPZG_MUL_NTT_MIN_LIMBS)
+#define MPN_SELECT(sh) ((sh)->layout == MPZG_MPN_CONTIGUOUS && (sh)->w[1] >= MPZG_MUL_NTT_MIN_LIMBS \
+                        && (sh)->w[0] <= MPZG_MUL_BLOCK_MAX_LIMBS)
 #include "mpn-shared.h"

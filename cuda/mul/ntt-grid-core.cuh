@@ -1,0 +1,645 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* ntt-grid-core.cuh -- exact multiplication of long operands by a number-theoretic
+   transform spread over the whole device: the field of ntt-field.cuh
+   (p = 2^64 - 2^32 + 1), operands cut into 16-bit digits, transforms of a
+   power-of-two length L done in passes of thread blocks, each pass one sweep through
+   device memory.
+
+   Exactness.  A coefficient of the digit convolution is a sum of at most
+   min(Da, Db) <= L products of two digits below 2^16, so it is below
+   L (2^16 - 1)^2, which is below p for every L <= 2^32
+   (2^32 (2^16 - 1)^2 = 2^64 - 2^49 + 2^32 < p): the coefficient mod p is the
+   coefficient.  grid_log_length refuses lengths above 2^GRID_LOG_MAX (2^30: a
+   product of 2^34 bits), far inside the bound.
+
+   The decomposition (David H. Bailey's four-step FFT, "FFTs in External or
+   Hierarchical Memory", applied recursively; no transposes).  Write a segment of M = R s points
+   as an R by s array, point n1 s + n2 at row n1, column n2.  Its transform is: the
+   length-R transforms of the s columns (stride s), each point (k1, n2) times
+   w_M^(n2 k1), then the length-s transforms of the R rows, which are segments of s
+   contiguous points, transformed the same way.  A pass does the first two steps for
+   every segment of its level: pass i splits segments of L / (R_0 ... R_(i-1))
+   points with radix R_i = 2^r_i; the last pass (s = 1) transforms contiguous groups
+   of R points.  The outputs stay where the column transforms leave them (the
+   radix-2 decimation-in-frequency layers of a column give its outputs in
+   bit-reversed order, so the twiddle of row position j is w_M^(n2 bitrev(j))): the
+   transform's output is in a digit-reversed order, the pointwise product does not
+   care, and the inverse undoes the passes in reverse order (inverse twiddles, then
+   decimation-in-time layers with inverse roots), so no permutation is ever done.
+
+   Tiles.  A thread block takes C groups of R points of one pass into shared memory
+   (a tile of R C <= 2^GRID_TILE_LOG words), runs the r radix-2 layers on them with
+   a barrier between layers, and writes them back twiddled.  Passes with s > 1 take
+   C = 2^GRID_COLS_LOG neighbouring columns (n2 .. n2 + C - 1), so that each of the
+   R rows the block reads or writes is C contiguous words; the last pass takes C
+   contiguous groups, R C contiguous words.  So every pass reads and writes L words
+   in runs of at least 64 bytes; the pass plan keeps s >= 2^GRID_TILE_LOG for all
+   passes but the last.  The last forward pass of both operands, the pointwise
+   product (with the factor 1 / L) and the first inverse pass run in one kernel on
+   the same groups, so the product's transforms make one sweep fewer each way.
+
+   Roots.  W of order 2^32 (the largest power of two dividing p - 1); a root of order
+   2^k is W^(2^(32-k)).  Two tables of 2^16 words: W^e and W^(2^16 e) for e < 2^16,
+   so that W^E is one product of two table words (one word when E is a multiple of
+   2^16, which every root of a radix-2 layer inside a tile is: r <= 16).
+
+   Carrying.  Coefficient k (below 2^64) weighs 2^(16 k): the four coefficients
+   4m .. 4m + 3 sum to S_m = lo_m + 2^64 hi_m (hi_m < 2^50), and the product is
+   sum_m (lo_m + hi_(m-1)) 2^(64 m).  Each thread converts a run of
+   GRID_RUN_WORDS words without the carry into the run and reports whether the run
+   generates a carry or propagates one (all ones); the runs' carries come from an
+   exclusive generate/propagate scan over blocks (core/carry.cuh), level by level
+   up to one block, then resolved back down, and each run adds its carry in.
+
+   Host and device code: the per-thread pieces below are __host__ __device__; the
+   drivers (grid_fwd_pass, grid_middle, grid_inv_pass, the carry phases) run them in
+   phases over a team, a thread block on the GPU (cuda/mul/ntt-grid.cu) and a loop
+   over the "threads" on the host, where tests/mpn/t-mul-ntt-grid-host.cc runs every
+   block of every pass in the kernels' order and compares with GMP's mpn_mul. */
+#ifndef MPZG_NTT_GRID_CORE_CUH
+#define MPZG_NTT_GRID_CORE_CUH
+
+#include <stddef.h>
+#include "ntt-field.cuh"
+
+namespace mpzg {
+namespace ntt {
+
+enum
+{
+  GRID_DIGIT_BITS = 16,
+  GRID_LOG_MIN = 6,             /* the shortest transform */
+  GRID_LOG_MAX = 30,            /* the longest: 2^30 coefficients, 8 GiB a transform */
+  GRID_TILE_LOG = 12,           /* a tile: 2^12 words, 32 KB of shared memory */
+  GRID_COLS_LOG = 3,            /* columns per tile of the strided passes: 64-byte rows */
+  GRID_RADIX_LOG = GRID_TILE_LOG - GRID_COLS_LOG,     /* radix of the strided passes */
+  GRID_PASSES_MAX = 3,
+  GRID_ROOT_LOG = 32,           /* W has order 2^32 */
+  GRID_ROOT_HALF = 16,
+  GRID_ROOT_TABLE = 2 << GRID_ROOT_HALF,      /* the two tables, one after the other */
+  GRID_RUN_WORDS = 8            /* product words per thread of the carry pass */
+};
+
+static_assert (GRID_LOG_MAX <= 32, "the coefficient bound holds up to L = 2^32");
+static_assert (GRID_TILE_LOG <= GRID_ROOT_HALF, "a tile's roots are in the high table");
+static_assert (GRID_TILE_LOG + (GRID_PASSES_MAX - 1) * GRID_RADIX_LOG >= GRID_LOG_MAX,
+               "every length has a plan");
+
+/* The root tables: tw[e] = W^e, tw[2^16 + e] = W^(2^16 e), e < 2^16. */
+inline void
+fill_grid_roots (u64 *tw)
+{
+  u64 w = root_of_order ((u64) 1 << GRID_ROOT_LOG);
+  fill_powers (tw, w, 1u << GRID_ROOT_HALF);
+  fill_powers (tw + (1u << GRID_ROOT_HALF), power (w, 1u << GRID_ROOT_HALF),
+               1u << GRID_ROOT_HALF);
+}
+
+/* W^E for E < 2^32, and W^-E = W^(2^32 - E). */
+MPZG_NTT_HD u64
+grid_root (const u64 *tw, u64 E)
+{
+  u64 l = E & ((1u << GRID_ROOT_HALF) - 1), h = E >> GRID_ROOT_HALF;
+  u64 x = ld_root (tw + (1u << GRID_ROOT_HALF), h);
+  return l ? mul (x, ld_root (tw, l)) : x;
+}
+
+MPZG_NTT_HD u64
+grid_root_inv (const u64 *tw, u64 E)
+{
+  return E ? grid_root (tw, ((u64) 1 << GRID_ROOT_LOG) - E) : 1;
+}
+
+/* ---- lengths and pass plans ---- */
+
+/* log2 of the transform length of an Ma by Mb word product: the smallest power of
+   two, at least 2^GRID_LOG_MIN, that holds its 4 Ma + 4 Mb - 1 coefficients; 0 when
+   that is above 2^GRID_LOG_MAX (the coefficient bound allows up to 2^32). */
+MPZG_NTT_HD constexpr unsigned
+grid_log_length (size_t Ma, size_t Mb)
+{
+  unsigned lg = GRID_LOG_MIN;
+  if (Ma == 0 || Mb == 0 || Ma > ((size_t) 1 << GRID_LOG_MAX) || Mb > ((size_t) 1 << GRID_LOG_MAX))
+    return 0;
+  const unsigned long long need = 4 * (unsigned long long) (Ma + Mb) - 1;
+  while (lg <= GRID_LOG_MAX && ((unsigned long long) 1 << lg) < need)
+    lg++;
+  return lg <= GRID_LOG_MAX ? lg : 0;
+}
+
+/* The passes of a length 2^lg: radices 2^r[i], the last up to 2^GRID_TILE_LOG
+   (contiguous groups), the others up to 2^GRID_RADIX_LOG and as even as can be. */
+struct grid_plan
+{
+  unsigned lg, passes;
+  unsigned r[GRID_PASSES_MAX];
+};
+
+MPZG_NTT_HD void
+grid_make_plan (unsigned lg, grid_plan *pl)
+{
+  unsigned last = lg < GRID_TILE_LOG ? lg : GRID_TILE_LOG, rest = lg - last;
+  unsigned np = (rest + GRID_RADIX_LOG - 1) / GRID_RADIX_LOG;
+  pl->lg = lg;
+  pl->passes = np + 1;
+  for (unsigned i = 0; i < np; i++)
+    pl->r[i] = rest / np + (i < rest % np ? 1 : 0);
+  pl->r[np] = last;
+}
+
+/* One pass's geometry: radix R = 2^r, stride s = 2^ls (1 for the last pass), C = 2^lc
+   groups per tile, tiles per transform. */
+struct grid_pass
+{
+  unsigned r, ls, lc, lm;       /* lm: log2 of the segment length M = R s */
+  size_t tiles;
+};
+
+MPZG_NTT_HD grid_pass
+grid_pass_of (const grid_plan *pl, unsigned i)
+{
+  grid_pass g;
+  unsigned above = 0;
+  for (unsigned k = 0; k < i; k++)
+    above += pl->r[k];
+  g.r = pl->r[i];
+  g.lm = pl->lg - above;
+  g.ls = g.lm - g.r;
+  if (g.ls)
+    g.lc = GRID_COLS_LOG;
+  else
+    {
+      g.lc = GRID_TILE_LOG - g.r;
+      if (g.lc > pl->lg - g.r)  /* no more groups than the transform has */
+        g.lc = pl->lg - g.r;
+    }
+  g.tiles = ((size_t) 1 << (pl->lg - g.r)) >> g.lc;
+  return g;
+}
+
+/* ---- per-thread pieces: thread t of T, tile b of a pass ----
+   Tile word q is point j of group c: q = j C + c in the strided passes (rows of C
+   columns), q = c R + j in the last (groups one after another).  The point's index
+   in the transform follows. */
+
+MPZG_NTT_HD void
+grid_split (const grid_pass &g, unsigned q, unsigned *j, unsigned *c)
+{
+  if (g.ls)
+    {
+      *j = q >> g.lc;
+      *c = q & ((1u << g.lc) - 1);
+    }
+  else
+    {
+      *j = q & ((1u << g.r) - 1);
+      *c = q >> g.r;
+    }
+}
+
+/* The transform index of tile word q of tile b, and the group's column n2 (its
+   index inside its segment's row, 0 in the last pass). */
+MPZG_NTT_HD size_t
+grid_index (const grid_pass &g, size_t b, unsigned q, u64 *n2)
+{
+  unsigned j, c;
+  grid_split (g, q, &j, &c);
+  size_t grp = (b << g.lc) + c;
+  size_t lo = grp & (((size_t) 1 << g.ls) - 1), hi = grp >> g.ls;
+  *n2 = lo;
+  return (hi << g.lm) + ((size_t) j << g.ls) + lo;
+}
+
+/* Digit i (16 bits) of an n-word operand; zero above it. */
+MPZG_NTT_HD u64
+grid_digit (const u64 *a, size_t n, size_t i)
+{
+  size_t q = i >> 2;
+  return q < n ? (a[q] >> (16 * (i & 3))) & 0xffff : 0;
+}
+
+MPZG_NTT_HD unsigned
+bit_reverse (unsigned j, unsigned bits)
+{
+  unsigned v = 0;
+  for (unsigned k = 0; k < bits; k++, j >>= 1)
+    v = (v << 1) | (j & 1);
+  return v;
+}
+
+/* The twiddle exponent of point j of a group at column n2 (E of W^E): w_M^(n2
+   bitrev(j)) with w_M = W^(2^(32 - lm)). */
+MPZG_NTT_HD u64
+grid_twiddle_exp (const grid_pass &g, unsigned j, u64 n2)
+{
+  return (n2 * bit_reverse (j, g.r)) << (GRID_ROOT_LOG - g.lm);
+}
+
+/* Load tile b from X (or, when a is not null, from the n-word operand's digits):
+   the forward pass's input, and the inverse pass's with its inverse twiddles. */
+MPZG_NTT_HD void
+grid_load (u64 *tile, const grid_pass &g, size_t b, const u64 *X, const u64 *a, size_t n,
+           int inverse, const u64 *tw, unsigned t, unsigned T)
+{
+  const unsigned words = 1u << (g.r + g.lc);
+  for (unsigned q = t; q < words; q += T)
+    {
+      u64 n2;
+      size_t i = grid_index (g, b, q, &n2);
+      u64 v = a ? grid_digit (a, n, i) : X[i];
+      if (inverse && n2)
+        {
+          unsigned j, c;
+          grid_split (g, q, &j, &c);
+          v = mul (v, grid_root_inv (tw, grid_twiddle_exp (g, j, n2)));
+        }
+      tile[q] = v;
+    }
+}
+
+/* Store tile b to X, with the forward twiddles (forward passes with s > 1). */
+MPZG_NTT_HD void
+grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
+            const u64 *tw, unsigned t, unsigned T)
+{
+  const unsigned words = 1u << (g.r + g.lc);
+  for (unsigned q = t; q < words; q += T)
+    {
+      u64 n2, v = tile[q];
+      size_t i = grid_index (g, b, q, &n2);
+      if (twiddle && n2)
+        {
+          unsigned j, c;
+          grid_split (g, q, &j, &c);
+          v = mul (v, grid_root (tw, grid_twiddle_exp (g, j, n2)));
+        }
+      X[i] = v;
+    }
+}
+
+/* Butterfly u of a radix-2 layer of half-width h = 2^lh over the tile's C groups:
+   the tile words x and y of the pair (i, i + h) of its group, and j = i mod h.
+   Consecutive threads take consecutive columns (strided passes) or consecutive
+   pairs (the last pass), so that shared-memory accesses are consecutive words. */
+MPZG_NTT_HD void
+grid_pair (const grid_pass &g, unsigned lh, unsigned u, unsigned *x, unsigned *y,
+           unsigned *j)
+{
+  unsigned c, p;
+  if (g.ls)
+    {
+      c = u & ((1u << g.lc) - 1);
+      p = u >> g.lc;
+    }
+  else
+    {
+      p = u & ((1u << (g.r - 1)) - 1);
+      c = u >> (g.r - 1);
+    }
+  unsigned jj = p & ((1u << lh) - 1), i = ((p >> lh) << (lh + 1)) + jj;
+  *j = jj;
+  if (g.ls)
+    {
+      *x = (i << g.lc) + c;
+      *y = ((i + (1u << lh)) << g.lc) + c;
+    }
+  else
+    {
+      *x = (c << g.r) + i;
+      *y = *x + (1u << lh);
+    }
+}
+
+/* Forward (decimation in frequency): (x + y, (x - y) w_2h^j), w_2h = W^(2^(31-lh)),
+   a root of the high table (lh < 16). */
+MPZG_NTT_HD void
+grid_fwd_layer (u64 *tile, const grid_pass &g, unsigned lh, const u64 *tw, unsigned t,
+                unsigned T)
+{
+  const unsigned pairs = 1u << (g.r - 1 + g.lc);
+  const u64 *hi = tw + (1u << GRID_ROOT_HALF);
+  for (unsigned u = t; u < pairs; u += T)
+    {
+      unsigned ix, iy, j;
+      grid_pair (g, lh, u, &ix, &iy, &j);
+      u64 x = tile[ix], y = tile[iy];
+      tile[ix] = add (x, y);
+      tile[iy] = j ? mul (sub (x, y), ld_root (hi, (u64) j << (GRID_ROOT_HALF - 1 - lh)))
+        : sub (x, y);
+    }
+}
+
+/* Inverse (decimation in time): (x + y w_2h^-j, x - y w_2h^-j). */
+MPZG_NTT_HD void
+grid_inv_layer (u64 *tile, const grid_pass &g, unsigned lh, const u64 *tw, unsigned t,
+                unsigned T)
+{
+  const unsigned pairs = 1u << (g.r - 1 + g.lc);
+  const u64 *hi = tw + (1u << GRID_ROOT_HALF);
+  for (unsigned u = t; u < pairs; u += T)
+    {
+      unsigned ix, iy, j;
+      grid_pair (g, lh, u, &ix, &iy, &j);
+      u64 x = tile[ix], y = tile[iy];
+      if (j)
+        y = mul (y, ld_root (hi, (1u << GRID_ROOT_HALF) - ((u64) j << (GRID_ROOT_HALF - 1 - lh))));
+      tile[ix] = add (x, y);
+      tile[iy] = sub (x, y);
+    }
+}
+
+/* X = X Y / L, or X^2 / L when Y is X. */
+MPZG_NTT_HD void
+grid_pointwise (u64 *X, const u64 *Y, unsigned words, u64 inv_len, unsigned t, unsigned T)
+{
+  for (unsigned q = t; q < words; q += T)
+    X[q] = mul (mul (X[q], Y[q]), inv_len);
+}
+
+/* ---- carrying ---- */
+
+/* S_m = lo + 2^64 hi from the coefficients 4m .. 4m + 3 (all below 4n <= L). */
+MPZG_NTT_HD void
+grid_word_sum (const u64 *X, size_t m, u64 *lo, u64 *hi)
+{
+  const u64 *c = X + 4 * m;
+  u64 l = c[0], h = 0;
+  for (unsigned k = 1; k < 4; k++)
+    {
+      u64 v = c[k] << (16 * k);
+      l += v;
+      h += (l < v) + (c[k] >> (64 - 16 * k));
+    }
+  *lo = l;
+  *hi = h;
+}
+
+/* Run `run` of the n product words, [run R, run R + R) clipped to n (R =
+   GRID_RUN_WORDS), written to r without the carry into the run.  Returns the run's
+   carry-chain item: bit 0 generate, bit 1 propagate (every word all ones; a run past
+   the product propagates).  Both cannot hold: hi_(m0-1) < 2^50. */
+MPZG_NTT_HD unsigned
+grid_carry_run (const u64 *X, u64 *r, size_t n, size_t run)
+{
+  size_t m0 = run * GRID_RUN_WORDS, m1 = m0 + GRID_RUN_WORDS < n ? m0 + GRID_RUN_WORDS : n;
+  u64 lo, hi, prev = 0, c = 0, all = ~0ULL;
+  if (m0 >= n)
+    return 2;
+  if (m0)
+    grid_word_sum (X, m0 - 1, &lo, &prev);
+  for (size_t m = m0; m < m1; m++)
+    {
+      grid_word_sum (X, m, &lo, &hi);
+      u64 w = lo + (prev + c);
+      c = w < lo;
+      r[m] = w;
+      all &= w;
+      prev = hi;
+    }
+  return (unsigned) c | (all == ~0ULL ? 2u : 0u);
+}
+
+/* The carry into run `run` (cin) added in. */
+MPZG_NTT_HD void
+grid_carry_apply (u64 *r, size_t n, size_t run, unsigned cin)
+{
+  size_t m0 = run * GRID_RUN_WORDS, m1 = m0 + GRID_RUN_WORDS < n ? m0 + GRID_RUN_WORDS : n;
+  if (!cin)
+    return;
+  for (size_t m = m0; m < m1; m++)
+    if (++r[m] != 0)
+      break;
+}
+
+/* The carry scan's levels: level 0 has one item per run, level k + 1 one per
+   block of B items of level k, up to a level of at most B items (one block).
+   Byte offsets of each level in the items area; returns the levels' count. */
+MPZG_NTT_HD unsigned
+grid_scan_levels (size_t runs, unsigned B, size_t *off, size_t *count, size_t *bytes)
+{
+  unsigned lv = 0;
+  size_t o = 0, k = runs;
+  for (;;)
+    {
+      off[lv] = o;
+      count[lv] = k;
+      o += k;
+      lv++;
+      if (k <= B)
+        break;
+      k = (k + B - 1) / B;
+    }
+  *bytes = o;
+  return lv;
+}
+
+/* A block's item from its threads' carries with carry-in 0 (c0) and 1 (c1) out of
+   the block: generates when c0, propagates when c1 alone. */
+MPZG_NTT_HD unsigned
+grid_block_item (unsigned c0, unsigned c1)
+{
+  return c0 | ((c1 & ~c0 & 1u) << 1);
+}
+
+/* A thread's resolved carry: its item holds bit 0 the carry with carry-in 0 into
+   its block, bit 1 with carry-in 1. */
+MPZG_NTT_HD unsigned
+grid_resolve (unsigned item, unsigned cin)
+{
+  return (item >> (cin ? 1 : 0)) & 1u;
+}
+
+/* ---- the drivers, over a team ----
+   Team: threads () (T), each (f) runs f (t) for every thread t then waits for all,
+   scan2 (items) replaces each thread's carry-chain item (bit 0 generate, bit 1
+   propagate) by its carry-in for a block carry-in of 0 (bit 0) and of 1 (bit 1), and
+   returns the block's item. */
+
+/* Forward pass i (not the last) on tile b: from X, or from the operand a's digits
+   (the first pass), to X. */
+template <class Team>
+MPZG_NTT_TEAM void
+grid_fwd_pass (Team &tm, u64 *tile, const grid_pass &g, size_t b, u64 *X, const u64 *a,
+               size_t n, const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  tm.each ([&] (unsigned t) { grid_load (tile, g, b, X, a, n, 0, tw, t, T); });
+  for (unsigned lh = g.r; lh-- > 0;)
+    tm.each ([&] (unsigned t) { grid_fwd_layer (tile, g, lh, tw, t, T); });
+  tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 1, tw, t, T); });
+}
+
+/* The last pass forward for both operands, the pointwise product and the first
+   inverse pass, on tile b: X and Y in (or the operands' digits when the last pass is
+   the only one), the product's transform out in X.  Y null: a square (tile2 unused). */
+template <class Team>
+MPZG_NTT_TEAM void
+grid_middle (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, size_t b, u64 *X,
+             const u64 *Y, const u64 *a, size_t na, const u64 *bw, size_t nb, int square,
+             u64 inv_len, const u64 *tw)
+{
+  const unsigned T = tm.threads (), words = 1u << (g.r + g.lc);
+  tm.each ([&] (unsigned t) {
+    grid_load (tile, g, b, X, a, na, 0, tw, t, T);
+    if (!square)
+      grid_load (tile2, g, b, Y, bw, nb, 0, tw, t, T);
+  });
+  for (unsigned lh = g.r; lh-- > 0;)
+    tm.each ([&] (unsigned t) {
+      grid_fwd_layer (tile, g, lh, tw, t, T);
+      if (!square)
+        grid_fwd_layer (tile2, g, lh, tw, t, T);
+    });
+  tm.each ([&] (unsigned t) {
+    grid_pointwise (tile, square ? tile : tile2, words, inv_len, t, T);
+  });
+  for (unsigned lh = 0; lh < g.r; lh++)
+    tm.each ([&] (unsigned t) { grid_inv_layer (tile, g, lh, tw, t, T); });
+  tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 0, tw, t, T); });
+}
+
+/* Inverse pass i (not the last) on tile b of X. */
+template <class Team>
+MPZG_NTT_TEAM void
+grid_inv_pass (Team &tm, u64 *tile, const grid_pass &g, size_t b, u64 *X, const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  tm.each ([&] (unsigned t) { grid_load (tile, g, b, X, (const u64 *) 0, 0, 1, tw, t, T); });
+  for (unsigned lh = 0; lh < g.r; lh++)
+    tm.each ([&] (unsigned t) { grid_inv_layer (tile, g, lh, tw, t, T); });
+  tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 0, tw, t, T); });
+}
+
+/* Carry, level 0, block b of T runs: the runs' words into r, their carries with
+   block carry-in 0 and 1 into items0, the block's item into items1[b]. */
+template <class Team>
+MPZG_NTT_TEAM void
+grid_carry_runs (Team &tm, const u64 *X, u64 *r, size_t n, size_t runs, size_t b,
+                 unsigned char *items0, unsigned char *items1, unsigned char *local)
+{
+  const unsigned T = tm.threads ();
+  tm.each ([&] (unsigned t) {
+    size_t run = b * T + t;
+    local[t] = (unsigned char) grid_carry_run (X, r, n, run);
+  });
+  unsigned item = tm.scan2 (local);
+  tm.each ([&] (unsigned t) {
+    size_t run = b * T + t;
+    if (run < runs)
+      items0[run] = local[t];
+    if (t == 0 && items1)
+      items1[b] = (unsigned char) item;
+  });
+}
+
+/* Carry, level k >= 1, block b: the same over the items of the level below's
+   blocks (count of them), in place; the block's item into up[b] (null at the top
+   level). */
+template <class Team>
+MPZG_NTT_TEAM void
+grid_carry_scan (Team &tm, unsigned char *items, size_t count, size_t b, unsigned char *up,
+                 unsigned char *local)
+{
+  const unsigned T = tm.threads ();
+  tm.each ([&] (unsigned t) {
+    size_t k = b * T + t;
+    local[t] = k < count ? items[k] : 2;
+  });
+  unsigned item = tm.scan2 (local);
+  tm.each ([&] (unsigned t) {
+    size_t k = b * T + t;
+    if (k < count)
+      items[k] = local[t];
+    if (t == 0 && up)
+      up[b] = (unsigned char) item;
+  });
+}
+
+/* Resolving, level k (one element a thread, any grid): item x of the level takes
+   the resolved carry into its block (up, resolved already; none at the top level),
+   and keeps it in bit 0. */
+MPZG_NTT_HD void
+grid_carry_down (unsigned char *items, size_t count, const unsigned char *up, unsigned B,
+                 size_t x)
+{
+  if (x < count)
+    items[x] = (unsigned char) grid_resolve (items[x], up ? up[x / B] & 1u : 0u);
+}
+
+/* Level 0: run x's resolved carry added in. */
+MPZG_NTT_HD void
+grid_carry_finish (u64 *r, size_t n, const unsigned char *items0, const unsigned char *up,
+                   unsigned B, size_t runs, size_t x)
+{
+  if (x < runs)
+    grid_carry_apply (r, n, x, grid_resolve (items0[x], up ? up[x / B] & 1u : 0u));
+}
+
+/* ---- one product's layout and schedule ---- */
+
+/* An Ma by Mb product's transform and scratch: per product X (L words), Y (L words,
+   unused by a square), then the carry scan's items (a byte each, `levels` levels
+   for blocks of B runs or items); itch words in all. */
+struct grid_layout
+{
+  grid_plan plan;
+  size_t L, n, runs, itch;
+  unsigned levels;
+  size_t off[8], count[8];
+};
+
+MPZG_NTT_HD int
+grid_layout_of (size_t Ma, size_t Mb, unsigned B, grid_layout *ly)
+{
+  unsigned lg = grid_log_length (Ma, Mb);
+  size_t bytes;
+  if (lg == 0)
+    return 0;
+  grid_make_plan (lg, &ly->plan);
+  ly->L = (size_t) 1 << lg;
+  ly->n = Ma + Mb;
+  ly->runs = (ly->n + GRID_RUN_WORDS - 1) / GRID_RUN_WORDS;
+  ly->levels = grid_scan_levels (ly->runs, B, ly->off, ly->count, &bytes);
+  ly->itch = 2 * ly->L + (bytes + 7) / 8;
+  return 1;
+}
+
+/* The order of the phases, for an executor that runs each over all its tiles or
+   threads (the kernels' launches on the GPU, loops on the host):
+     fwd (g, which, first)   forward pass g of operand which (0: a into X, 1: b into
+                             Y), from the operand's digits when first
+     middle (g, digits, square)   the last pass, pointwise product, first inverse
+                             pass (from the operands' digits when it is the only pass)
+     inv (g)                 an inverse pass of X
+     runs (blocks)           carry level 0
+     scan (k, blocks)        carry level k >= 1
+     down (k)                resolve level k >= 1, top first
+     finish ()               level 0's carries into the product. */
+template <class Exec>
+inline void
+grid_schedule (Exec &ex, const grid_layout &ly, int square, unsigned B)
+{
+  const grid_plan &pl = ly.plan;
+  const unsigned last = pl.passes - 1;
+  for (unsigned i = 0; i < last; i++)
+    {
+      grid_pass g = grid_pass_of (&pl, i);
+      ex.fwd (g, 0, i == 0);
+      if (!square)
+        ex.fwd (g, 1, i == 0);
+    }
+  ex.middle (grid_pass_of (&pl, last), last == 0, square);
+  for (unsigned i = last; i-- > 0;)
+    ex.inv (grid_pass_of (&pl, i));
+  ex.runs ((ly.runs + B - 1) / B);
+  for (unsigned k = 1; k < ly.levels; k++)
+    ex.scan (k, (ly.count[k] + B - 1) / B);
+  for (unsigned k = ly.levels; k-- > 1;)
+    ex.down (k);
+  ex.finish ();
+}
+
+} /* namespace ntt */
+} /* namespace mpzg */
+
+#endif
