@@ -187,6 +187,36 @@ gen_powm_even (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
     mpz_clrbit (in[2][i], 0);
 }
 
+/* powm_2k: as powm, the modulus 2^(bits - 1) (the power of two alone: the
+   Montgomery part is 0 at once) and the base odd, so that all the exponent's
+   bits up to bits - 3 count. */
+static void
+gen_powm_2k (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  size_t i;
+  gen_powm (in, count, bits, rs);
+  for (i = 0; i < count; i++)
+    {
+      mpz_setbit (in[0][i], 0);
+      mpz_set_ui (in[2][i], 0);
+      mpz_setbit (in[2][i], bits - 1);
+    }
+}
+
+/* powm_2k3: as powm_2k, the modulus 3 2^(bits - 2): the full Montgomery part
+   (on m' = 3, at the class's width) and the longest power of two with it. */
+static void
+gen_powm_2k3 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  size_t i;
+  gen_powm_2k (in, count, bits, rs);
+  for (i = 0; i < count; i++)
+    {
+      mpz_set_ui (in[2][i], 3);
+      mpz_mul_2exp (in[2][i], in[2][i], bits - 2);
+    }
+}
+
 /* powm_65537: as powm, the exponent 65537 (the RSA public exponent). */
 static void
 gen_powm_65537 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
@@ -267,6 +297,10 @@ const bench_op bench_ops[] = {
   { "powm",    MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS,    gen_powm,      gmp_powm,    z_powm,
     NULL, 0 },
   { "powm_even", MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS, gen_powm_even, gmp_powm,
+    z_powm, NULL, 1 },
+  { "powm_2k", MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS, gen_powm_2k, gmp_powm,
+    z_powm, NULL, 1 },
+  { "powm_2k3", MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS, gen_powm_2k3, gmp_powm,
     z_powm, NULL, 1 },
   { "powm_65537", MPZG_GPU_FAMILY (powm), 3, 1, 1UL << 12, RATE_ELEMS, gen_powm_65537, gmp_powm,
     z_powm, NULL, 1 },

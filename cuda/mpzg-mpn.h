@@ -180,8 +180,9 @@ int mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
    words).  Output: r (N words, r < m).  INTERLEAVED classes; scratch: the window
    table, itch words per instance.  The sequence of operations of an instance
    depends on e's size in words, not on its bits (the table rows it reads do),
-   except for an even m = 2^k m', whose power mod 2^k takes min (k, the bits of
-   e) steps for an odd b and those of e's top word for an even one. */
+   except for an even m = 2^k m', whose power mod 2^k takes min (k - 2, the bits
+   of e) steps for an odd b and those of e's top word for an even one, and for
+   m = 2^k, whose odd part 1 skips the Montgomery steps. */
 unsigned mpzg_mpn_powm_classes (void);
 size_t mpzg_mpn_powm_max (void);                /* the widest b, e or m, in words */
 unsigned mpzg_mpn_powm_class (size_t nb, size_t ne, size_t nm);  /* each <= max */

@@ -298,7 +298,8 @@
 #define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
 
 /* powm (cuda/powm/powm.cu): any modulus (an even one split as 2^k m', its power
-   of two and the join by powm-even.cuh), bases and moduli of up to
+   of two and the join by powm-even.cuh or, in the team classes, by the same
+   team, powm-even-coop.cuh), bases and moduli of up to
    MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there), Montgomery
    products and a fixed window; one thread per instance below
    MPZG_POWM_COOP_MIN_LIMBS limbs, a team of 4 to 32 lanes of a warp from there

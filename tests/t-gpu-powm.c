@@ -10,7 +10,9 @@
    all-ones, negative; moduli ±1, ±(2^k ± 1), powers of two and other even ones);
    even moduli on their own (2^k and 2^k m' for k at the limb edges and up to the
    full length; even, odd, 0, 1, m - 1 and negative bases; exponents 0, 1, 2,
-   around k / v for bases 2^v b', all ones, long and negative);
+   around k / v for bases 2^v b', all ones, long and negative); long powers of
+   two 2^k m' (m' of at most a limb) at the edges of the team classes with
+   exponents beyond k bits and around 2^(k-2);
    batches mixing odd moduli with even ones (both the GPU's) and with elements
    above the GPU's largest size (the CPU's in the same call); the elements without an
    inverse (the lowest reported with MPZG_ENOTINVERTIBLE, their outputs untouched to
@@ -535,6 +537,105 @@ START_TEST (t_even_moduli)
 }
 END_TEST
 
+/* Moduli with a long power of two, m = 2^k m' with m' = 1, 3 or a random odd
+   limb (GMP's reference costs little whatever the exponent: b^e mod m' and a
+   power mod 2^k), of `limbs` limbs: k fills the modulus, or leaves a limb, or
+   is 64 j + 1 for a random j; odd bases of `limbs` limbs (some negative, some
+   above m) with exponents beyond k bits (random or all ones, of one limb more
+   than the modulus below the widest class), 2^(k-2) - 1, 2^(k-2), 2^(k-2) + 1 and k - 1 ones (the
+   group's exponent for odd bases), negative ones (the inverse); even bases
+   2^v b' with e around k / v. */
+static void
+push_long_power (tst_batch *b, size_t limbs)
+{
+  int c;
+  for (c = 0; c < 12; c++)
+    {
+      size_t i = b->n;
+      mpz_ptr B = b->in[0][i], E = b->in[1][i], M = b->in[2][i];
+      mp_bitcnt_t bits = 64 * (mp_bitcnt_t) limbs, k;
+      unsigned long v = 1 + tst_urand (8);
+      ck_assert_uint_lt (i, b->cap);
+      switch (c % 3)
+        {
+        case 0: mpz_set_ui (M, 1); break;
+        case 1: mpz_set_ui (M, 3); break;
+        default: tst_rand_nat (M, 1); mpz_setbit (M, 0); break;
+        }
+      switch (tst_urand (3))
+        {
+        case 0: k = bits - mpz_sizeinbase (M, 2); break;        /* fills the modulus */
+        case 1: k = bits - 64 - mpz_sizeinbase (M, 2) + 1; break;
+        default: k = 64 * tst_urand (limbs) + 1; break;
+        }
+      if (k < 3 || k + mpz_sizeinbase (M, 2) > bits)
+        k = 3;
+      mpz_mul_2exp (M, M, k);
+      tst_rand_nat (B, limbs);
+      mpz_setbit (B, 0);
+      switch (c / 3)
+        {
+        case 0:                 /* one limb more, within the GPU's widest exponent */
+          make_exponent (E, limbs + (limbs < mpzg_mpn_powm_max ()), tst_urand (2) ? 0 : 1);
+          break;
+        case 1:
+          mpz_set_ui (E, 0);
+          mpz_setbit (E, k - 2);
+          if (c % 3 == 0)
+            mpz_sub_ui (E, E, 1);
+          else if (c % 3 == 1)
+            mpz_add_ui (E, E, 1);
+          break;
+        case 2:
+          if (c % 3 == 0)
+            ones (E, k - 1);
+          else
+            {
+              make_exponent (E, 1 + tst_urand (limbs), 0);
+              mpz_neg (E, E);
+            }
+          break;
+        default:
+          mpz_set_ui (B, 0);
+          mpz_setbit (B, v);
+          mpz_set_ui (E, (unsigned long) ((k + v - 1) / v - tst_urand (2)));
+          break;
+        }
+      if (tst_urand (4) == 0)
+        mpz_neg (B, B);
+      if (tst_urand (4) == 0)
+        mpz_add (B, B, M);
+      check_ladder (mpz_size (B), mpz_size (E), mpz_size (M));
+      b->n++;
+    }
+}
+
+/* Long powers of two at the edges of the classes of the teams (and below, of
+   one thread), exponents up to the modulus's length and beyond; every aliasing
+   at 16 and 17 limbs. */
+START_TEST (t_long_powers_of_two)
+{
+  static const size_t sizes[] = { 4, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 64, 65, 96, 97, 128,
+                                  129, 192, 193, 256 };
+  size_t s, k, max = mpzg_mpn_powm_max ();
+  char where[64];
+  tst_batch b;
+  TST_BEGIN ();
+  for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    {
+      if (sizes[s] > max)
+        continue;
+      tst_batch_new (&b, 3, 12);
+      push_long_power (&b, sizes[s]);
+      snprintf (where, sizeof where, "long powers of two, %zu limbs", sizes[s]);
+      for (k = 0; k < NALIAS; k++)
+        if (k == 0 || sizes[s] == 16 || sizes[s] == 17)
+          tst_check_op (&powm, &aliases[k], b.in, b.n, where);
+      tst_batch_free (&b);
+    }
+}
+END_TEST
+
 /* ---- mixed batches, counts ----------------------------------------------------------- */
 
 /* An element around a random modulus width (one in `wide` from the classes above
@@ -860,6 +961,7 @@ add_tests (TCase *tc)
   tcase_add_test (tc, t_class_edges);
   tcase_add_test (tc, t_specials);
   tcase_add_test (tc, t_even_moduli);
+  tcase_add_test (tc, t_long_powers_of_two);
   tcase_add_test (tc, t_odd_and_even);
   tcase_add_test (tc, t_counts);
   tcase_add_test (tc, t_not_invertible);

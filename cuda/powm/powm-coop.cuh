@@ -50,6 +50,7 @@
      tid (v)       the instance-thread index of local thread v
      bcast (w, s)  w of thread s, for every thread
      down (w, o)   o[v] = w of thread tid(v) + 1 (0 for thread T - 1)
+     shift_up (w, o)         o[v] = w of thread tid(v) - 1 (0 for thread 0)
      up (c, cin, &ctop)      cin[v] = c of thread tid(v) - 1 (0 for thread 0), ctop = c
                              of thread T - 1
      scan (g, p, b, &beta)   b[v] = the carry into thread tid(v) of the chain (g, p)
@@ -315,6 +316,18 @@ MPZG_POWM_UNROLL
     }
   x.maxi (L);
   x.maxi (ne);
+  if (L == 1)
+    {
+      /* m' = 1 (m a power of two): b^e mod 1 = 0, without the steps */
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+MPZG_POWM_UNROLL
+          for (int i = 0; i < K; i++)
+            rp[(size_t) (t * K + i) * lanes] = 0;
+        }
+      return;
+    }
 
   /* R mod m and R^2 mod m */
   for (int v = 0; v < x.nv (); v++)
@@ -424,6 +437,13 @@ struct team_x
   {
     u64 d = __shfl_down_sync (tm, w[0], 1, TT);
     o[0] = lt == TT - 1 ? 0 : d;
+  }
+
+  __device__ __forceinline__ void
+  shift_up (const u64 (&w)[1], u64 (&o)[1]) const
+  {
+    u64 u = __shfl_up_sync (tm, w[0], 1, TT);
+    o[0] = lt == 0 ? 0 : u;
   }
 
   __device__ __forceinline__ void

@@ -99,15 +99,14 @@ half (u64 x, int h)
   return (u32) (h ? x >> 32 : x);
 }
 
-/* The window of an exponent of ne words: the k in 1 .. MPZG_POWM_WINDOW_MAX that
-   minimizes the products, 2^k - 2 for the table and 64 ne / k for the digits (the
-   squarings are the same for every k).  Non-decreasing in ne, so a class's
-   table is sized by its widest exponent. */
+/* The window of an exponent of `bits` bits: the k in 1 .. MPZG_POWM_WINDOW_MAX
+   that minimizes the products, 2^k - 2 for the table and bits / k for the
+   digits (the squarings are the same for every k).  Non-decreasing in bits. */
 MPZG_POWM_HD int
-powm_window (int ne)
+powm_window_bits (long bits)
 {
   int best = 1;
-  long bits = 64L * ne, cost = bits;
+  long cost = bits;
   for (int k = 2; k <= MPZG_POWM_WINDOW_MAX; k++)
     {
       long c = (1L << k) - 2 + (bits + k - 1) / k;
@@ -118,6 +117,14 @@ powm_window (int ne)
         }
     }
   return best;
+}
+
+/* The window of an exponent of ne words; a class's table is sized by its
+   widest exponent. */
+MPZG_POWM_HD int
+powm_window (int ne)
+{
+  return powm_window_bits (64L * ne);
 }
 
 /* -m^-1 mod 2^64 for odd m (Newton's iteration: each step doubles the correct low
@@ -327,6 +334,14 @@ MPZG_POWM_UNROLL
   for (int j = 0; j < N; j++)
     if (m[j] != 0)
       L = 64 * j + 64 - (int) clz64 (m[j]);
+  if (L == 1)
+    {
+      /* m' = 1 (m a power of two): b^e mod 1 = 0, without the steps */
+MPZG_POWM_UNROLL
+      for (int j = 0; j < N; j++)
+        rp[(size_t) j * lanes] = 0;
+      return;
+    }
 MPZG_POWM_UNROLL
   for (int j = 0; j < N; j++)
     x[j] = L > 0 && j == (L - 1) / 64 ? (u64) 1 << ((L - 1) % 64) : 0;

@@ -6,18 +6,21 @@
    Chinese remainder theorem: r = r1 + m' ((r2 - r1) m'^-1 mod 2^k), below
    m' 2^k = m.
 
-   Host and device code: powm.cu runs powm_even for every instance after the
-   Montgomery kernel of its class (one thread per instance; an odd modulus
-   returns at once), and tests/mpn/t-powm-even-host.cc compiles the same
-   functions with the host's C++ compiler and compares them with mpz_powm.
+   Host and device code: powm.cu runs powm_even for every instance of the
+   one-thread classes after their Montgomery kernel (one thread per instance;
+   an odd modulus returns at once; the cooperative classes run the same steps
+   by a team, powm-even-coop.cuh), and tests/mpn/t-powm-even-host.cc compiles
+   the same functions with the host's C++ compiler and compares them with
+   mpz_powm.
 
    Arithmetic mod 2^k on n = ceil (k / 64) words, the top word masked: only
    low halves of products.
-   - b^e mod 2^k: for an odd b the group of units mod 2^k has an exponent
-     dividing 2^k, so only the low k bits of e count (e mod 2^k); for an even
-     b = 2^v b', b^e = 0 mod 2^k once e v >= k, so a nonzero result needs
-     e < k / v, at most 14 bits.  Left-to-right binary powering: at most k
-     squarings (half the word products of a general product) and k products.
+   - b^e mod 2^k: for an odd b the group of units mod 2^k has exponent
+     2^(k-2) for k >= 3 (2 for k = 2, 1 for k = 1), so only the low k - 2 bits
+     of e count (e mod 2^(k-2)); for an even b = 2^v b', b^e = 0 mod 2^k once
+     e v >= k, so a nonzero result needs e < k / v, at most 14 bits.
+     Left-to-right binary powering: at most k - 2 squarings (half the word
+     products of a general product) and as many products.
    - m'^-1 mod 2^k by Newton's (Hensel's) iteration x = x (2 - m' x), from the
      word inverse, the precision doubling each step: two products a step.
    - the join: one product mod 2^k and r1 + m' y, n rows of m's words.
@@ -26,7 +29,8 @@
    w[(r N + i) lanes]): the Montgomery kernel is done with its table by then.
    EVEN_ROWS rows: the base mod 2^k, the power and a spare one, m', the inverse
    and two temporaries.  The time grows with the power of two's words, as
-   k n^2 / 2 word products for a long exponent, and not with m'. */
+   k n^2 / 2 word products for a long exponent, and not with m': fine for the
+   one-thread classes, narrower than MPZG_POWM_COOP_MIN_LIMBS words. */
 #ifndef MPZG_POWM_EVEN_CUH
 #define MPZG_POWM_EVEN_CUH
 
@@ -177,7 +181,10 @@ MPZG_POWM_LOOP
   long nbits = 0;
   bool zero = false;
   if (v == 0)
-    nbits = 64L * ne < k ? 64L * ne : k;
+    {
+      const long g = k >= 3 ? k - 2 : k - 1;
+      nbits = 64L * ne < g ? 64L * ne : g;
+    }
   else if (ne > 0)
     {
       if (v < 0 || ne > 1 || ep[0] >= (u64) ((k + v - 1) / v))

@@ -13,10 +13,12 @@
    only the stride of its rows, and exponents of different sizes share a launch.
    The window table lives in the chunk's scratch, interleaved like the operands.
 
-   Even moduli m = 2^k m': the kernels above compute b^e mod m', then a second
-   launch, one thread per instance (powm_even_kernel, powm-even.cuh), computes
-   b^e mod 2^k and joins the two in the output, in the scratch the table left
-   free; its threads of odd moduli return after one load.
+   Even moduli m = 2^k m': the kernels above compute b^e mod m' (0 at once for
+   m' = 1), then a second launch of the same shape, one thread per instance
+   (powm_even_kernel, powm-even.cuh) or the same team (powm_even_coop_kernel,
+   powm-even-coop.cuh), computes b^e mod 2^k and joins the two in the output,
+   in the scratch the table left free; its threads of odd moduli return after
+   one load.
 
    Classes: a pair of widths (N for the base and the modulus, EW for the exponent)
    from powm_width; a modulus of nm words with a base of nb words takes the
@@ -29,6 +31,7 @@
 #include "powm-core.cuh"
 #include "powm-coop.cuh"
 #include "powm-even.cuh"
+#include "powm-even-coop.cuh"
 
 namespace mpzg {
 namespace pw {
@@ -84,9 +87,9 @@ powm_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__rest
   powm_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
 }
 
-/* After either kernel: the even moduli's power of two and join, one thread per
-   instance of any class width N (a run-time number: the code is loops over
-   rows in memory, one kernel for all classes). */
+/* After the one-thread kernel: the even moduli's power of two and join, one
+   thread per instance of any class width N (a run-time number: the code is
+   loops over rows in memory, one kernel for all those classes). */
 __global__ void __launch_bounds__ (MPZG_POWM_BLOCK)
 powm_even_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
                   int N, int EW, size_t lanes)
@@ -99,8 +102,26 @@ powm_even_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__rest
   powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
 }
 
+/* After the cooperative kernel: the even moduli's part by the same teams
+   (powm-even-coop.cuh), on the table's rows; the launch bounds as that
+   kernel's. */
+template <int N, int T>
+__global__ void __launch_bounds__ (MPZG_POWM_COOP_BLOCK,
+                                   65536 / (N / T >= 8 ? 168 : 128) / MPZG_POWM_COOP_BLOCK)
+powm_even_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out,
+                       u64 *__restrict__ scratch, int EW, size_t lanes)
+{
+  size_t j = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / T;
+  if (j >= lanes)
+    return;
+  team_x<T> x;
+  const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
+  const u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  powm_even_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
+}
+
 /* One launch of the class of width N (one thread or a team per instance), and
-   the even moduli's one. */
+   the even moduli's one, of the same shape. */
 template <int N>
 static void
 launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_t st)
@@ -112,15 +133,16 @@ launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_
                                           / MPZG_POWM_COOP_BLOCK);
       powm_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch, EW,
                                                                         lanes);
+      powm_even_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch,
+                                                                             EW, lanes);
     }
   else
     {
       static_assert (N <= 64, "one-thread powm kernels up to 64 words");
       const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
       powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
+      powm_even_kernel<<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, N, EW, lanes);
     }
-  const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
-  powm_even_kernel<<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, N, EW, lanes);
 }
 
 /* Index of the smallest width >= n, or NW. */

@@ -255,7 +255,10 @@ random_instance (mp_limb_t *a, mp_limb_t *b, size_t w0, size_t w1)
 #elif defined MPN_POWM
 /* b (base) of width w0, e of width w1, m of width w0, odd three times in four,
    else even (and a power of two where it was one word): bases above m and of
-   all ones, exponents 0, 1, all ones, moduli 1, all ones, 2^(64k) + 1, 2^(64k). */
+   all ones, exponents 0, 1, all ones, moduli 1, all ones, 2^(64k) + 1, 2^(64k);
+   one time in eight a long power of two, m = 2^k m' with m' = 1, 3 or a random
+   odd word and k up to the full width (GMP's reference costs little there:
+   b^e mod m' and a power mod 2^k), odd bases three times in four. */
 static void
 random_instance (mp_limb_t *b, mp_limb_t *e, mp_limb_t *m, size_t w0, size_t w1)
 {
@@ -263,6 +266,24 @@ random_instance (mp_limb_t *b, mp_limb_t *e, mp_limb_t *m, size_t w0, size_t w1)
   random_operand (b, w0);
   random_operand (e, w1);
   random_operand (m, w0);
+  if (urand (8) == 0)
+    {
+      mp_limb_t o = urand (3) == 0 ? 1 : urand (2) ? 3 : m[0] | 1;
+      unsigned ob = 64 - (unsigned) __builtin_clzll (o);
+      /* k: the full width, 64 j - 1, 64 j or 64 j + 1 */
+      unsigned long k = urand (2) ? 64 * w0 - ob : 64 * (1 + urand (w0)) - 1 + urand (3);
+      if (k + ob > 64 * w0)
+        k = 64 * w0 - ob;
+      memset (m, 0, w0 * sizeof *m);
+      m[k / 64] = o << (k % 64);
+      if (k % 64 && k / 64 + 1 < w0)
+        m[k / 64 + 1] = o >> (64 - k % 64);
+      if (k == 0)
+        m[0] = 2 * o;                   /* even */
+      if (urand (4))
+        b[0] |= 1;
+      return;
+    }
   switch (urand (8))
     {
     case 0:

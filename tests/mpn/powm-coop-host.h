@@ -3,11 +3,13 @@
    exponentiation (cuda/powm/powm-coop.cuh): all T threads of an instance, every
    phase run for each in turn, its scan on ballot-like masks as on the device;
    and one instance of a class as powm.cu's kernels compute it, one thread or a
-   team.  For t-powm-coop-host.cc and t-powm-stage.cc.  C++ only. */
+   team, the even moduli's part included.  For t-powm-coop-host.cc,
+   t-powm-even-host.cc and t-powm-stage.cc.  C++ only. */
 #ifndef MPZG_POWM_COOP_HOST_H
 #define MPZG_POWM_COOP_HOST_H
 
 #include "powm-coop.cuh"
+#include "powm-even-coop.cuh"
 
 /* All TT threads of one instance. */
 template <int TT>
@@ -25,6 +27,13 @@ struct host_x
   {
     for (int v = 0; v < TT; v++)
       o[v] = v + 1 < TT ? w[v + 1] : 0;
+  }
+
+  void
+  shift_up (const mpzg::u64 (&w)[TT], mpzg::u64 (&o)[TT]) const
+  {
+    for (int v = 0; v < TT; v++)
+      o[v] = v > 0 ? w[v - 1] : 0;
   }
 
   void
@@ -72,6 +81,25 @@ powm_host_lane (int EW, const mpzg::u64 *in, mpzg::u64 *out, mpzg::u64 *scratch,
     }
   else
     mpzg::pw::powm_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
+}
+
+/* The even moduli's part of instance j, as powm.cu's second launch for that
+   width computes it (after powm_host_lane's, on the same scratch). */
+template <int N>
+static void
+powm_even_host_lane (int EW, const mpzg::u64 *in, mpzg::u64 *out, mpzg::u64 *scratch,
+                     size_t lanes, size_t j)
+{
+  const mpzg::u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
+  const mpzg::u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  if constexpr (mpzg::pw::powm_is_coop (N))
+    {
+      const int T = mpzg::pw::powm_coop_threads (N);
+      host_x<T> x;
+      mpzg::pw::powm_even_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
+    }
+  else
+    mpzg::pw::powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
 }
 
 #endif

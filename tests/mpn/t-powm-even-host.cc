@@ -3,17 +3,26 @@
    compiled for the host and compared with mpz_powm: the Montgomery kernel of
    the class (powm-core.cuh below MPZG_POWM_COOP_MIN_LIMBS words, powm-coop.cuh
    through the host's exchange context from there up) on the odd part of the
-   modulus, then powm-even.cuh's power of two and join, as powm.cu runs them.
-   First the products mod 2^(64 n) against mpz (mullo, sqrlo, n up to 256
-   words); then every class width with moduli 2^k and 2^k m' (m' odd, random or
-   1, 3, all ones) for k = 1, 2, 64 j - 1, 64 j, 64 j + 1 and the full length
-   (64 w - 1 for a modulus of w words), moduli of the class's widest size and
-   narrower ones; bases 0, 1, 2, 2^v, m - 1, m, random odd and even ones below
-   and above m, R - 1; exponents 0, 1, 2, 3, small ones around k / v (where an
-   even base's power becomes 0 mod 2^k), all ones and random ones, of one word
-   and long (up to the modulus's length below 16 words, beyond k bits, so that
-   e mod 2^k matters).  Each instance runs in one lane of an interleaved layout
-   of several lanes whose other words hold canaries, which must survive.
+   modulus, then the even moduli's part (powm-even.cuh by one thread,
+   powm-even-coop.cuh by the class's team through the same context), as
+   powm.cu runs them.  First the products mod 2^(64 n) against mpz: mullo and
+   sqrlo for n up to 256 words, coop_mullo and coop_sqrlo for every team size
+   (4, 8, 16, 32 threads) and 2 to 8 words a thread, n at the threads' edges,
+   the broadcast factor's length na from 1 to the full width.  Then long
+   exponents against 2^k and 3 2^k for k of the full length, one word less and
+   the previous class's width: all ones and random ones beyond k bits, 2^(k-2)
+   and its neighbours (the group's exponent for an odd base), even bases
+   around k / v.  Then every class width with moduli 2^k and 2^k m' (m' odd,
+   random or 1, 3, all ones) for k = 1, 2, 3, 64 j - 1, 64 j, 64 j + 1 (j = 1,
+   half, the last two, the edges of the team's threads and the previous class's
+   width) and the full length (64 w - 1 for a modulus of w words), moduli of
+   the class's widest size and narrower ones; bases 0, 1, 2, 2^v, m - 1, m,
+   random odd and even ones below and above m, R - 1; exponents 0, 1, 2, 3,
+   small ones around k / v (where an even base's power becomes 0 mod 2^k), all
+   ones and random ones, of one word and long (up to the modulus's length below
+   16 words, beyond k bits).  Each instance runs in one lane of an interleaved
+   layout of several lanes whose other words hold canaries, which must
+   survive (the team's scratch rows in the layout of its table).
 
    Usage: t-powm-even-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
 
@@ -62,8 +71,18 @@ run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
     }
   else
     mpzg::pw::powm_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
-  mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
-  const char *what = in.check (b, e, m, MPZG_POWM_EVEN_ROWS);
+  if constexpr (mpzg::pw::powm_is_coop (N))
+    {
+      host_x<mpzg::pw::powm_coop_threads (N)> x;
+      mpzg::pw::powm_even_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
+                                                                      in.tb.data ()
+                                                                      + (size_t) j * T,
+                                                                      (size_t) lanes);
+    }
+  else
+    mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
+  /* the one-thread part's work area: rows in the operands' layout */
+  const char *what = in.check (b, e, m, coop ? 0 : MPZG_POWM_EVEN_ROWS);
   if (what)
     fail (what, b, e, m, N, EW);
 }
@@ -158,6 +177,16 @@ check_modulus (int N, mpz_srcptr m, int more, int maxw)
   mpz_clears (b, e, NULL);
 }
 
+/* The class width below N (0 for the first). */
+static int
+prev_width (int N)
+{
+  for (int i = 1; i < NWIDTHS; i++)
+    if (widths[i] == N)
+      return widths[i - 1];
+  return 0;
+}
+
 /* Moduli 2^k and 2^k m' of w words (w <= N) for the k of the head, m' random odd
    (its top bit set where it fits, so that m has w words), 1, 3 or all ones. */
 static void
@@ -165,11 +194,18 @@ check_width (int N, int w, int thorough)
 {
   mpz_t m, o;
   mpz_inits (m, o, NULL);
-  std::vector<long> ks = { 1, 2, 64L * w - 1 };
+  std::vector<long> ks = { 1, 2, 3, 64L * w - 1 };
+  /* the cooperative classes: the edges of the team's threads too (K words
+     each; every one up to 8 threads, two random ones above) and the previous
+     class's width */
+  const int K = mpzg::pw::powm_is_coop (N) ? N / mpzg::pw::powm_coop_threads (N) : 0;
+  const int r1 = K ? 1 + (int) urand (w / K) : 0, r2 = K ? 1 + (int) urand (w / K) : 0;
   for (int q = 1; q <= w; q++)
-    if (w <= 4 || q == 1 || q == w / 2 || q >= w - 1)
+    if (w <= 4 || q == 1 || q == w / 2 || q >= w - 1
+        || (K && q % K == 0 && (w / K <= 8 || q / K == r1 || q / K == r2))
+        || (K && q == prev_width (N)))
       for (long d = -1; d <= 1; d++)
-        if (64L * q + d > 2 && 64L * q + d < 64L * w)
+        if (64L * q + d > 3 && 64L * q + d < 64L * w)
           ks.push_back (64L * q + d);
   /* long exponents: beyond the modulus up to 16 words, short above (a host
      product of many words is slow, and k of them are made) */
@@ -244,12 +280,167 @@ check_products (void)
   mpz_clears (a, b, want, got, NULL);
 }
 
+/* The team's coop_mullo and coop_sqrlo against mpz on T threads of K words:
+   n at the ends, around the threads' edges and random, a's length na from 1 to
+   N, the top word masked to random bit counts, operands of all ones, sparse
+   and random, results onto an operand as the kernel does. */
+template <int T, int K>
+static void
+check_coop_products (void)
+{
+  const int N = T * K;
+  mpz_t a, b, want, got;
+  mpz_inits (a, b, want, got, NULL);
+  static u64 A[T][K], Bv[T][K], Z[T][K];
+  host_x<T> x;
+  std::vector<int> ns = { 1, 2, K - 1, K, K + 1, N / 2, N / 2 + 1, N - 1, N };
+  for (int r = 0; r < 4; r++)
+    ns.push_back (1 + (int) urand (N));
+  for (int n : ns)
+    for (int c = 0; c < 6; c++)
+      {
+        if (n < 1)
+          continue;
+        const long kbits = 64L * n - (c % 2 ? (long) urand (64) : 0);
+        const u64 hm = kbits % 64 ? ((u64) 1 << (kbits % 64)) - 1 : ~(u64) 0;
+        const int na = c < 4 ? n : 1 + (int) urand (N);
+        if (c < 2)
+          {
+            mpz_set_ui (a, 0);
+            mpz_setbit (a, kbits);
+            mpz_sub_ui (a, a, 1);
+            mpz_set (b, a);
+          }
+        else
+          {
+            mpz_rrandomb (a, rs, kbits);
+            mpz_urandomb (b, rs, 64L * N);
+          }
+        /* the words of a below na are the factor; b all of its words */
+        mpz_t ac;
+        mpz_init (ac);
+        mpz_tdiv_r_2exp (ac, a, 64L * na);
+        std::vector<u64> av (N), bv (N);
+        put (av.data (), a, N, 1, 0);
+        put (bv.data (), b, N, 1, 0);
+        for (int t = 0; t < T; t++)
+          for (int i = 0; i < K; i++)
+            {
+              A[t][i] = av[t * K + i];
+              Bv[t][i] = bv[t * K + i];
+            }
+        mpzg::pw::coop_mullo<K> (x, A, A, na, Bv, n, hm);
+        mpz_import (got, N, -1, sizeof (u64), 0, 0, &A[0][0]);
+        mpz_mul (want, ac, b);
+        mpz_tdiv_r_2exp (want, want, kbits);
+        if (mpz_cmp (got, want) != 0)
+          fail ("coop_mullo (b is a mod 2^(64 na), e is b, EW is n)", ac, b, want, N, n);
+        mpz_clear (ac);
+        /* the square of a mod 2^kbits, a zero above */
+        mpz_tdiv_r_2exp (a, a, kbits);
+        put (av.data (), a, N, 1, 0);
+        for (int t = 0; t < T; t++)
+          for (int i = 0; i < K; i++)
+            A[t][i] = av[t * K + i];
+        mpzg::pw::coop_sqrlo<K> (x, A, Z, n, hm);
+        mpz_import (got, N, -1, sizeof (u64), 0, 0, &A[0][0]);
+        mpz_mul (want, a, a);
+        mpz_tdiv_r_2exp (want, want, kbits);
+        if (mpz_cmp (got, want) != 0)
+          fail ("coop_sqrlo (EW is n)", a, a, want, N, n);
+      }
+  mpz_clears (a, b, want, got, NULL);
+}
+
+/* Long exponents against m = 2^k (the Montgomery kernel's part is 0 at once)
+   and, up to 64 words, 3 2^k: k the full length, its edges and random ones;
+   odd bases with exponents of all ones and random ones beyond k bits, 2^(k-2)
+   and its neighbours (the group's exponent: b^(2^(k-2)) = 1), and even bases
+   with e around k / v. */
+static void
+check_long (int N)
+{
+  mpz_t b, e, m;
+  mpz_inits (b, e, m, NULL);
+  const long ks[] = { 64L * N - 1, 64L * N - 2, 64L * (N - 1), 64L * prev_width (N) + 1,
+                      3 + (long) urand (64L * N - 3) };
+  /* above 64 words (the host runs all T threads of the team, several seconds
+     an instance at the full length) two instances, one above 128: of the
+     full length and of one of the kinds, the others in other rounds */
+  const int few = N > 128 ? 1 : N > 64 ? 2 : 0, pick = (int) urand (6);
+  int done = 0;
+  for (long k : ks)
+    for (int mk = 0; mk < 2; mk++)
+      {
+        if (k < 3 || k >= 64L * N || (mk == 1 && (N > 64 || k + 2 > 64L * N)))
+          continue;
+        mpz_set_ui (m, mk ? 3 : 1);
+        mpz_mul_2exp (m, m, k);
+        for (int c = 0; c < 7; c++)
+          {
+            if (few && (done == few || (done == 0 ? c != pick : c != 6)))
+              continue;
+            done++;
+            mpz_urandomb (b, rs, 64L * N);
+            mpz_setbit (b, 0);
+            const int words = (int) ((k + 63) / 64) + 1;
+            switch (c)
+              {
+              case 0: make_exponent (e, words, 3); break;
+              case 1: make_exponent (e, words, 6); break;
+              case 2: case 3: case 4:           /* 2^(k-2) - 1, 2^(k-2), 2^(k-2) + 1 */
+                mpz_set_ui (e, 0);
+                mpz_setbit (e, k - 2);
+                if (c == 2)
+                  mpz_sub_ui (e, e, 1);
+                else if (c == 4)
+                  mpz_add_ui (e, e, 1);
+                break;
+              case 5:                           /* e with k - 1 bits, all ones */
+                mpz_set_ui (e, 0);
+                mpz_setbit (e, k - 1);
+                mpz_sub_ui (e, e, 1);
+                break;
+              default:                          /* an even base, e around k / v */
+                {
+                  long v = 1 + (long) urand (8);
+                  mpz_set_ui (b, 0);
+                  mpz_setbit (b, v);
+                  mpz_set_ui (e, (unsigned long) ((k + v - 1) / v - urand (2)));
+                }
+                break;
+              }
+            if (mk == 1 && c < 2 && N > 16)
+              make_exponent (e, 2, c ? 6 : 3);  /* the Montgomery part: for time */
+            check (N, b, e, m);
+          }
+      }
+  mpz_clears (b, e, m, NULL);
+}
+
+template <int T>
+static void
+check_team_products (void)
+{
+  check_coop_products<T, 2> ();
+  check_coop_products<T, 3> ();
+  check_coop_products<T, 4> ();
+  check_coop_products<T, 6> ();
+  check_coop_products<T, 8> ();
+}
+
 int
 main (int argc, char **argv)
 {
   long rounds = host_rounds (argc, argv);
   unsigned long seed = host_init ("t-powm-even-host", rs, 20261125UL);
   check_products ();
+  check_team_products<4> ();
+  check_team_products<8> ();
+  check_team_products<16> ();
+  check_team_products<32> ();
+  for (int i = 0; i < NWIDTHS && failures <= 10; i++)
+    check_long (widths[i]);
   for (long r = 0; r < rounds && failures <= 10; r++)
     for (int i = 0; i < NWIDTHS && failures <= 10; i++)
       {

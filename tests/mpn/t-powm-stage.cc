@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-powm-stage.cc -- the powm family's host side (lib/gpu/fam-powm.c: plan,
    pack, grow, unpack; no takes hook: every modulus goes to the device) around
-   the host build of the kernels (cuda/powm/powm-core.cuh, powm-coop.cuh and
-   powm-even.cuh), against lib/powm.c's contract on mpz_t: signs of the base,
+   the host build of the kernels (cuda/powm/powm-core.cuh, powm-coop.cuh,
+   powm-even.cuh and powm-even-coop.cuh), against lib/powm.c's contract on mpz_t: signs of the base,
    exponent and modulus, odd and even moduli (powers of two among them),
    negative exponents with and without an inverse (MPZG_ENOTINVERTIBLE, the
    lowest element, its output untouched), exponent 0, moduli 1 and -1, bases 0
@@ -20,7 +20,6 @@
 #include <gmp.h>
 
 #include "powm-coop-host.h"
-#include "powm-even.cuh"
 #include "host-shared.h"
 extern "C" {
 #include "mpzg.h"
@@ -38,13 +37,20 @@ urand (unsigned long n)
   return gmp_urandomm_ui (rs, n);
 }
 
-/* One lane of a chunk, as powm.cu's kernel computes it. */
+/* One lane of a chunk, as powm.cu's kernel of the class computes it (even:
+   its second launch, the even moduli's part). */
 static void
-lane (int N, int EW, const u64 *in, u64 *out, u64 *scratch, size_t lanes, size_t j)
+lane (int N, int EW, const u64 *in, u64 *out, u64 *scratch, size_t lanes, size_t j, bool even)
 {
   switch (N)
     {
-#define W(k) case k: powm_host_lane<k> (EW, in, out, scratch, lanes, j); break;
+#define W(k)                                                            \
+      case k:                                                           \
+        if (even)                                                       \
+          powm_even_host_lane<k> (EW, in, out, scratch, lanes, j);      \
+        else                                                            \
+          powm_host_lane<k> (EW, in, out, scratch, lanes, j);           \
+        break;
       W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64) W (96)
       W (128) W (192) W (256)
 #undef W
@@ -194,13 +200,9 @@ check_batch (size_t n, size_t limbs, int alias)
         p.fam->grow (&x, 0, c->count);
       /* the two launches: the Montgomery kernel, then the even moduli's */
       for (size_t j = 0; j < c->lanes; j++)
-        lane ((int) sh->w[0], (int) sh->w[1], in, outb, scratch.data (), c->lanes, j);
+        lane ((int) sh->w[0], (int) sh->w[1], in, outb, scratch.data (), c->lanes, j, false);
       for (size_t j = 0; j < c->lanes; j++)
-        {
-          const size_t N = sh->w[0], EW = sh->w[1], L = c->lanes;
-          mpzg::pw::powm_even (in + j, in + N * L + j, (int) EW, in + (N + EW) * L + j,
-                               outb + j, scratch.data () + j, (int) N, L);
-        }
+        lane ((int) sh->w[0], (int) sh->w[1], in, outb, scratch.data (), c->lanes, j, true);
       if (mpzg_gpu_xfer_all (&p, c, outb, 1) != MPZG_OK)
         abort ();
       free (in);
