@@ -280,10 +280,13 @@
      in the gcd at 16 words.  Groups of T <= 32 lanes (from 16 limbs, 2 lanes, up
      to 256, 32 lanes), MPZG_GCDEXT_COOP_BLOCK threads per block; T = 64 and 128
      (512 and 1024 limbs) a block of two and four warps per instance.
-     MPZG_GCDEXT_COOP_MIN_LIMBS: 16 to 65, a power of two or 65 (the default: the
-     one-thread classes as they were, up to 64); a build may set it, e.g.
-     NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=64, to compare the two at 64.
-   Provisional, from the register counts.  Auto mode: about three times the gcd's
+     MPZG_GCDEXT_COOP_MIN_LIMBS: 16 to 65, a power of two or 65 (the one-thread
+     classes up to 64); a build may set it.  Kernel-only on the H100
+     (bench/results/2026-11-24-h100-gcdext-divexact-powm2k): 1,048,576 pairs of 16
+     limbs took 23.4 ms on one thread each and 52.3 ms cooperating; 262,144 pairs of
+     64 limbs 334 ms on one thread (five arrays in shared memory) and 99.5 ms
+     cooperating.  So cooperative from 64 limbs; 32 not yet measured.
+   Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
 #define MPZG_GCDEXT_REG_MAX 8
@@ -291,8 +294,8 @@
 #define MPZG_GCDEXT_SMEM_BLOCK 64
 #define MPZG_GCDEXT_COOP_K 8
 #define MPZG_GCDEXT_COOP_BLOCK 128
-#ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=64 */
-#define MPZG_GCDEXT_COOP_MIN_LIMBS 65
+#ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */
+#define MPZG_GCDEXT_COOP_MIN_LIMBS 64
 #endif
 #define MPZG_GCDEXT_WORTH_AVG 8
 #define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
