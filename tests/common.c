@@ -384,8 +384,9 @@ ref_range (void *arg)
   return NULL;
 }
 
-/* Elements are dealt round-robin in runs of REF_RUN so that the wide ones of a
-   sorted batch spread over the threads. */
+/* Elements are dealt round-robin in runs of at most REF_RUN so that the wide ones
+   of a sorted batch spread over the threads; a short batch (a few elements of a
+   wide class, each costing GMP milliseconds) one element at a time. */
 #define REF_MAX_THREADS 64
 #define REF_RUN 16
 
@@ -393,16 +394,17 @@ typedef struct
 {
   const tst_ref_job *job;
   unsigned t, nt;
+  size_t run;
 } tst_ref_deal;
 
 static void *
 ref_dealt (void *arg)
 {
   const tst_ref_deal *d = arg;
-  size_t b;
-  for (b = (size_t) d->t * REF_RUN; b < d->job->n; b += (size_t) d->nt * REF_RUN)
+  size_t b, run = d->run;
+  for (b = (size_t) d->t * run; b < d->job->n; b += (size_t) d->nt * run)
     {
-      tst_ref_range r = { d->job, b, b + REF_RUN < d->job->n ? b + REF_RUN : d->job->n };
+      tst_ref_range r = { d->job, b, b + run < d->job->n ? b + run : d->job->n };
       ref_range (&r);
     }
   return NULL;
@@ -416,8 +418,13 @@ ref_all (const tst_ref_job *job)
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
   unsigned nt = cpus < 1 ? 1 : cpus > REF_MAX_THREADS ? REF_MAX_THREADS : (unsigned) cpus, t;
   unsigned started = 1;
-  if ((size_t) nt * REF_RUN > job->n)
-    nt = (unsigned) ((job->n + REF_RUN - 1) / REF_RUN);
+  size_t run = job->n / ((size_t) nt * 4);
+  if (run > REF_RUN)
+    run = REF_RUN;
+  if (run < 1)
+    run = 1;
+  if ((size_t) nt * run > job->n)
+    nt = (unsigned) ((job->n + run - 1) / run);
   if (nt < 1)
     nt = 1;
   for (t = 0; t < nt; t++)
@@ -425,6 +432,7 @@ ref_all (const tst_ref_job *job)
       d[t].job = job;
       d[t].t = t;
       d[t].nt = nt;
+      d[t].run = run;
     }
   /* thread 0's share runs here; a thread that cannot start leaves its share to
      the loop below */
