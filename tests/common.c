@@ -346,21 +346,14 @@ typedef struct
   size_t n;
 } tst_ref_job;
 
-typedef struct
+static void
+ref_range (void *ctx, size_t begin, size_t end)
 {
-  const tst_ref_job *job;
-  size_t begin, end;
-} tst_ref_range;
-
-static void *
-ref_range (void *arg)
-{
-  const tst_ref_range *r = arg;
-  const tst_ref_job *job = r->job;
+  const tst_ref_job *job = ctx;
   const tst_op *op = job->op;
   size_t i;
   int k;
-  for (i = r->begin; i < r->end; i++)
+  for (i = begin; i < end; i++)
     {
       mpz_ptr o[3] = { NULL, NULL, NULL };
       mpz_srcptr a[3] = { NULL, NULL, NULL };
@@ -381,69 +374,68 @@ ref_range (void *arg)
         job->want_flags[i] = f;
       job->st[i] = e;
     }
-  return NULL;
 }
 
-/* Elements are dealt round-robin in runs of at most REF_RUN so that the wide ones
-   of a sorted batch spread over the threads; a short batch (a few elements of a
-   wide class, each costing GMP milliseconds) one element at a time. */
-#define REF_MAX_THREADS 64
-#define REF_RUN 16
+/* tst_par_for: positions dealt round-robin in runs of at most PAR_RUN, so that the
+   wide elements of a sorted batch spread over the threads; a short batch (a few
+   elements of a wide class, each costing GMP milliseconds) one at a time. */
+#define PAR_MAX_THREADS 64
+#define PAR_RUN 16
 
 typedef struct
 {
-  const tst_ref_job *job;
+  tst_range_fn fn;
+  void *ctx;
+  size_t n, run;
   unsigned t, nt;
-  size_t run;
-} tst_ref_deal;
+} par_deal;
 
 static void *
-ref_dealt (void *arg)
+par_dealt (void *arg)
 {
-  const tst_ref_deal *d = arg;
-  size_t b, run = d->run;
-  for (b = (size_t) d->t * run; b < d->job->n; b += (size_t) d->nt * run)
-    {
-      tst_ref_range r = { d->job, b, b + run < d->job->n ? b + run : d->job->n };
-      ref_range (&r);
-    }
+  const par_deal *d = arg;
+  size_t b;
+  for (b = (size_t) d->t * d->run; b < d->n; b += (size_t) d->nt * d->run)
+    d->fn (d->ctx, b, b + d->run < d->n ? b + d->run : d->n);
   return NULL;
 }
 
-static void
-ref_all (const tst_ref_job *job)
+void
+tst_par_for (size_t n, tst_range_fn fn, void *ctx)
 {
-  pthread_t th[REF_MAX_THREADS];
-  tst_ref_deal d[REF_MAX_THREADS];
+  pthread_t th[PAR_MAX_THREADS];
+  par_deal d[PAR_MAX_THREADS];
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  unsigned nt = cpus < 1 ? 1 : cpus > REF_MAX_THREADS ? REF_MAX_THREADS : (unsigned) cpus, t;
+  unsigned nt = cpus < 1 ? 1 : cpus > PAR_MAX_THREADS ? PAR_MAX_THREADS : (unsigned) cpus, t;
   unsigned started = 1;
-  size_t run = job->n / ((size_t) nt * 4);
-  if (run > REF_RUN)
-    run = REF_RUN;
+  size_t run = n / ((size_t) nt * 4);
+  if (run > PAR_RUN)
+    run = PAR_RUN;
   if (run < 1)
     run = 1;
-  if ((size_t) nt * run > job->n)
-    nt = (unsigned) ((job->n + run - 1) / run);
+  if ((size_t) nt * run > n)
+    nt = (unsigned) ((n + run - 1) / run);
   if (nt < 1)
     nt = 1;
   for (t = 0; t < nt; t++)
     {
-      d[t].job = job;
+      d[t].fn = fn;
+      d[t].ctx = ctx;
+      d[t].n = n;
+      d[t].run = run;
       d[t].t = t;
       d[t].nt = nt;
-      d[t].run = run;
     }
   /* thread 0's share runs here; a thread that cannot start leaves its share to
      the loop below */
   for (t = 1; t < nt; t++, started++)
-    if (pthread_create (&th[t], NULL, ref_dealt, &d[t]) != 0)
+    if (pthread_create (&th[t], NULL, par_dealt, &d[t]) != 0)
       break;
-  ref_dealt (&d[0]);
+  par_dealt (&d[0]);
   for (t = 1; t < started; t++)
     pthread_join (th[t], NULL);
   for (t = started; t < nt; t++)
-    ref_dealt (&d[t]);
+    par_dealt (&d[t]);
 }
 
 void
@@ -516,7 +508,7 @@ tst_check_op (const tst_op *op, const tst_alias *al, mpz_t **in, size_t n,
     tst_ref_job job = { op, saved, want, want_flags, NULL, n };
     job.st = malloc ((n ? n : 1) * sizeof *job.st);
     ck_assert_ptr_nonnull (job.st);
-    ref_all (&job);
+    tst_par_for (n, ref_range, &job);
     for (i = 0; i < n; i++)
       {
         bad[i] = job.st[i] != MPZG_OK;

@@ -79,6 +79,12 @@ void tst_vec_copy (mpz_t *dst, mpz_t *src, size_t n);
 /* Garbage values of random sizes and allocations, for outputs. */
 void tst_vec_garbage (mpz_t *v, size_t n);
 
+/* fn (ctx, begin, end) over [0, n) on every core, ranges of positions dealt
+   round-robin; fn must be safe to run on several threads at once (GMP on
+   distinct objects is). */
+typedef void (*tst_range_fn) (void *ctx, size_t begin, size_t end);
+void tst_par_for (size_t n, tst_range_fn fn, void *ctx);
+
 /* ---- checks ------------------------------------------------------------------ */
 
 /* NULL when z is normalized as GMP's MPZ_CHECK_FORMAT wants it (the top limb

@@ -146,6 +146,25 @@ tst_batch_shuffle (tst_batch *b)
 
 /* ---- a failing GPU ------------------------------------------------------------------ */
 
+static void
+fail_ref (void *ctx, size_t begin, size_t end)
+{
+  tst_fail_batch *fb = ctx;
+  const tst_op *op = fb->op;
+  size_t i;
+  int k;
+  for (i = begin; i < end; i++)
+    {
+      mpz_ptr o[3] = { NULL, NULL, NULL };
+      mpz_srcptr a[3] = { NULL, NULL, NULL };
+      for (k = 0; k < op->nin; k++)
+        a[k] = fb->in[k][i];
+      for (k = 0; k < op->nout; k++)
+        o[k] = fb->want[k][i];
+      fb->status[i] = op->ref (o, a, NULL);
+    }
+}
+
 void
 tst_fail_batch_make (tst_fail_batch *fb,
                      void (*gen) (const tst_fail_batch *fb, mpz_ptr *ops, size_t i))
@@ -160,16 +179,15 @@ tst_fail_batch_make (tst_fail_batch *fb,
     }
   fb->status = malloc ((fb->n ? fb->n : 1) * sizeof *fb->status);
   ck_assert_ptr_nonnull (fb->status);
+  /* the operands in order (one random sequence), then GMP's results on every core */
   for (i = 0; i < fb->n; i++)
     {
-      mpz_ptr o[3] = { NULL, NULL, NULL }, a[3] = { NULL, NULL, NULL };
+      mpz_ptr a[3] = { NULL, NULL, NULL };
       for (k = 0; k < op->nin; k++)
         a[k] = fb->in[k][i];
-      for (k = 0; k < op->nout; k++)
-        o[k] = fb->want[k][i];
       gen (fb, a, i);
-      fb->status[i] = op->ref (o, (mpz_srcptr *) a, NULL);
     }
+  tst_par_for (fb->n, fail_ref, fb);
 }
 
 void

@@ -34,7 +34,7 @@ static const tst_op ops[] = {
   { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
-#define IS_MUL(op) ((op) == &ops[2])
+#define IS_MUL(op) ((const void *) (op) == (const void *) &ops[2])
 
 static const tst_alias aliases[] = {
   { "none", { 0 }, { 0 } },
