@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include "mpzg-impl.h"
 #include "gpu.h"
 #include "pool.h"
@@ -263,14 +262,6 @@ split (const mpzg_batch *b, size_t n, const unsigned char *skip, size_t max_limb
   return MPZG_OK;
 }
 
-static double
-seconds (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 /* Runs elem over the listed elements on the CPU (the GMP rung under a failed GPU
    share). */
 static int
@@ -371,7 +362,7 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   if (status != MPZG_OK)
     return mpzg_set_error (status, MPZG_NO_INDEX);
   if (cfg.verbose >= 2)         /* a clock read costs as much as a small call's work */
-    t_start = seconds ();
+    t_start = mpzg_seconds ();
 
   status = find_zero_divisors (b, n, &skip, &zero_first);
   if (status != MPZG_OK)
@@ -466,7 +457,8 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   free (lists);
   free (skip);
   if (cfg.verbose >= 2)
-    fprintf (stderr, "mpzg: %s n=%zu: %.3f ms in all\n", b->name, n, 1e3 * (seconds () - t_start));
+    fprintf (stderr, "mpzg: %s n=%zu: %.3f ms in all\n", b->name, n,
+             1e3 * (mpzg_seconds () - t_start));
 
   if (status != MPZG_OK)
     return mpzg_set_error (status, MPZG_NO_INDEX);

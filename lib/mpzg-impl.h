@@ -4,8 +4,18 @@
 #define MPZG_IMPL_H
 
 #include <stddef.h>
+#include <time.h>
 #include <gmp.h>
 #include "mpzg.h"
+
+/* Seconds on the monotonic clock, for the MPZG_VERBOSE=2 timings. */
+static inline double
+mpzg_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
 
 /* ---- settings.c ---- */
 

@@ -23,8 +23,7 @@
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include "mpzg.h"
+#include "mpzg-impl.h"
 #include "gpu.h"
 #include "device.h"
 #include "bulk-copy.h"
@@ -93,14 +92,6 @@ buf_ensure (int dev, size_t words, int *fits)
   return MPZG_OK;
 }
 
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 /* r = a * b on the device: MPZG_OK or a CUDA failure (r untouched).  The product
    comes back into a fresh mpz_t, swapped into r once it is complete: a copy that
    fails half-way leaves r as it was, whether or not r is an input. */
@@ -113,7 +104,7 @@ mul_one (const mpzg_mpn_device *dev, mpzg_gpu_slot *slots, mpz_ptr r, mpz_srcptr
   const size_t itch = mpzg_mpn_mul_grid_itch (na, nb);
   const size_t words = na + (square ? 0 : nb) + n + itch;
   mpzg_word *da, *db, *dr, *ds, *rp;
-  double t0 = now_s (), t1, t2, t3;
+  double t0 = mpzg_seconds (), t1, t2, t3;
   mpz_t t;
   int st, fits;
   st = buf_ensure (dev->ordinal, words, &fits);
@@ -136,7 +127,7 @@ mul_one (const mpzg_mpn_device *dev, mpzg_gpu_slot *slots, mpz_ptr r, mpz_srcptr
       || (!square && (st = mpzg_gpu_bulk_h2d (slots, db, (const mpzg_word *) mpz_limbs_read (b), nb,
                                                   threads)) != 0))
     return mpzg_gpu_status (st);
-  t1 = now_s ();
+  t1 = mpzg_seconds ();
   if ((st = mpzg_mpn_mul_grid (dev, da, db, dr, na, nb, 1, ds, NULL)) != 0)
     return mpzg_gpu_status (st);
   /* while the device multiplies: the product's limbs, their pages faulted in on
@@ -149,7 +140,7 @@ mul_one (const mpzg_mpn_device *dev, mpzg_gpu_slot *slots, mpz_ptr r, mpz_srcptr
       mpz_clear (t);
       return mpzg_gpu_status (st);
     }
-  t2 = now_s ();
+  t2 = mpzg_seconds ();
   if ((st = mpzg_gpu_bulk_d2h (slots, rp, dr, n, threads)) != 0)
     {
       mpz_clear (t);
@@ -158,7 +149,7 @@ mul_one (const mpzg_mpn_device *dev, mpzg_gpu_slot *slots, mpz_ptr r, mpz_srcptr
   mpz_limbs_finish (t, neg ? -(mp_size_t) n : (mp_size_t) n);
   mpz_swap (t, r);
   mpz_clear (t);
-  t3 = now_s ();
+  t3 = mpzg_seconds ();
   if (verbose >= 2)
     fprintf (stderr, "mpzg: gpu mul %zu by %zu limbs (long product): buffer and copies up "
              "%.3f ms, transform %.3f ms, copy down %.3f ms\n", na, nb, 1e3 * (t1 - t0),

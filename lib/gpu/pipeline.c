@@ -20,8 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include "mpzg.h"
+#include "mpzg-impl.h"
 #include "gpu.h"
 #include "device.h"
 #include "layout.h"
@@ -97,14 +96,6 @@ enum { PROBE_PENDING, PROBE_GROW, PROBE_ROOM };
 #error "a chunk's outputs grow in the step after its packing, before its unpacking"
 #endif
 
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 /* Phase B of one step: growing the outputs of the chunk packed last step (if any),
    unpacking chunk u (if any) and packing chunk k (if any), claimed by the team's
    threads in runs (about MPZG_CLAIM_WORDS words for packing and unpacking,
@@ -170,10 +161,10 @@ xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_
 static void
 pipe_barrier (pipe_state *ps, mpzg_team *team, int tid)
 {
-  double t0 = tid == 0 ? now_s () : 0;
+  double t0 = tid == 0 ? mpzg_seconds () : 0;
   mpzg_team_barrier (team);
   if (tid == 0)
-    ps->t_bar += now_s () - t0;
+    ps->t_bar += mpzg_seconds () - t0;
 }
 
 /* Phase A for the chunk in flight on slot q, if any: returns it, -1 for none, or
@@ -184,11 +175,11 @@ pipe_wait (pipe_state *ps, mpzg_gpu_slot *q, mpzg_team *team, int tid)
   long pd = q->pending;         /* written by thread 0 before an earlier barrier */
   if (tid == 0 && pd >= 0 && ps->e == 0)
     {
-      double t0 = now_s ();
+      double t0 = mpzg_seconds ();
       cudaError_t e = cudaEventSynchronize (q->done);
       if (e != cudaSuccess)
         ps->e = e;
-      ps->t_wait += now_s () - t0;
+      ps->t_wait += mpzg_seconds () - t0;
     }
   pipe_barrier (ps, team, tid);
   return ps->e == 0 ? pd : -2;
@@ -232,15 +223,15 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
       long pd = pipe_wait (ps, q, team, tid);
       if (pd == -2)
         return;
-      double t0 = now_s ();
+      double t0 = mpzg_seconds ();
       xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, &p->ch[k], q->hin);
       if (tid == 0)
-        ps->t_host += now_s () - t0;
+        ps->t_host += mpzg_seconds () - t0;
       pipe_barrier (ps, team, tid);
       if (tid == 0)
         {
           int e;
-          t0 = now_s ();
+          t0 = mpzg_seconds ();
           if (pd >= 0)
             ps->done[pd] = 1;
           q->pending = -1;
@@ -251,7 +242,7 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
             q->pending = (long) k;
           ps->grow = (long) k;
           ps->probe = PROBE_PENDING;
-          ps->t_issue += now_s () - t0;
+          ps->t_issue += mpzg_seconds () - t0;
         }
     }
   /* drain, oldest first */
@@ -377,7 +368,7 @@ mpzg_gpu_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nun
   ps.fail_after = __atomic_load_n (&fail_after, __ATOMIC_RELAXED);
 
   pthread_mutex_lock (&mpzg_gpu_lock);
-  t0 = now_s ();
+  t0 = mpzg_seconds ();
   st = mpzg_gpu_slots_ensure (job->ordinal, &ps.slots, &ps.dev);
   if (st == MPZG_OK)
     st = mpzg_gpu_family_ready (job->fam, ps.dev);
@@ -386,12 +377,12 @@ mpzg_gpu_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone, size_t *nun
   if (st == MPZG_OK && (ps.done = calloc (p.nch ? p.nch : 1, 1)) == NULL)
     st = MPZG_ENOMEM;
   if (job->verbose >= 2)
-    fprintf (stderr, "mpzg: gpu plan m=%zu: %.3f ms\n", job->m, 1e3 * (now_s () - t0));
+    fprintf (stderr, "mpzg: gpu plan m=%zu: %.3f ms\n", job->m, 1e3 * (mpzg_seconds () - t0));
   if (st == MPZG_OK)
     st = run_pipelined (&p, &ps, job->verbose);
   if (job->verbose >= 2)
     fprintf (stderr, "mpzg: gpu m=%zu: %.3f ms from plan to the last unpack\n", job->m,
-             1e3 * (now_s () - t0));
+             1e3 * (mpzg_seconds () - t0));
   if (st != MPZG_OK)
     list_undone (job, &p, ps.done, undone, nundone);
   else if (p.bad_index != MPZG_NO_INDEX)
