@@ -28,13 +28,12 @@
 #include "../tuning.h"
 #include "gcd-core.cuh"
 #include "gcd-coop.cuh"
+#include "gcd-widths.cuh"
 
 namespace mpzg {
 namespace gc {
 
-static const unsigned gcd_width[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
-static const unsigned NW = sizeof gcd_width / sizeof gcd_width[0];
-static_assert (sizeof gcd_width / sizeof gcd_width[0] == 11 && MPZG_GCD_MAX_LIMBS == 1024
+static_assert (NW == 11 && MPZG_GCD_MAX_LIMBS == 1024
                && MPZG_GCD_ONE_MAX == 64,
                "gcd_width and the limits of tuning.h disagree");
 static_assert (MPZG_GCD_ONE_MAX <= MPZG_MPN_INTERLEAVED_MAX,
@@ -149,16 +148,6 @@ launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
       return (int) cudaErrorInvalidValue;
     }
   return (int) cudaGetLastError ();
-}
-
-/* Index of the smallest width >= n, or NW. */
-static unsigned
-width_index (size_t n)
-{
-  unsigned k = 0;
-  while (k < NW && gcd_width[k] < n)
-    k++;
-  return k;
 }
 
 template <int W>

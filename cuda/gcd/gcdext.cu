@@ -18,15 +18,13 @@
 #include "../tuning.h"
 #include "gcdext-core.cuh"
 #include "gcdext-coop.cuh"
+#include "gcd-widths.cuh"
 
 namespace mpzg {
 namespace gc {
 
-static const unsigned gcdext_width[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
-static const unsigned NXW = sizeof gcdext_width / sizeof gcdext_width[0];
-static_assert (sizeof gcdext_width / sizeof gcdext_width[0] == 11
-               && MPZG_GCDEXT_MAX_LIMBS == 1024,
-               "gcdext_width and MPZG_GCDEXT_MAX_LIMBS disagree");
+static_assert (NW == 11 && MPZG_GCDEXT_MAX_LIMBS == 1024,
+               "gcd_width and MPZG_GCDEXT_MAX_LIMBS disagree");
 static_assert (MPZG_GCDEXT_COOP_K == 8 && MPZG_GCDEXT_COOP_MIN_LIMBS >= 16
                && MPZG_GCDEXT_COOP_MIN_LIMBS <= MPZG_MPN_INTERLEAVED_MAX + 1
                && MPZG_GCDEXT_COOP_BLOCK % 32 == 0,
@@ -168,16 +166,6 @@ launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
   return (int) cudaGetLastError ();
 }
 
-/* Index of the smallest width >= n, or NXW. */
-static unsigned
-width_index (size_t n)
-{
-  unsigned k = 0;
-  while (k < NXW && gcdext_width[k] < n)
-    k++;
-  return k;
-}
-
 template <int W>
 static void
 launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
@@ -204,13 +192,13 @@ using namespace mpzg::gc;
 extern "C" unsigned
 mpzg_mpn_gcdext_classes (void)
 {
-  return NXW;
+  return NW;
 }
 
 extern "C" size_t
 mpzg_mpn_gcdext_max (void)
 {
-  return gcdext_width[NXW - 1];
+  return gcd_width[NW - 1];
 }
 
 extern "C" unsigned
@@ -222,7 +210,7 @@ mpzg_mpn_gcdext_class (size_t n)
 extern "C" void
 mpzg_mpn_gcdext_shape (unsigned cls, mpzg_mpn_shape *sh)
 {
-  unsigned W = gcdext_width[cls];
+  unsigned W = gcd_width[cls];
   sh->cls = cls;
   sh->layout = coop (W) ? MPZG_MPN_CONTIGUOUS : MPZG_MPN_INTERLEAVED;
   sh->w[0] = W;
