@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* divrem-gpu.h -- what the division family's GPU tests share (t-divrem,
    t-divexact): the canaries and garbage around outputs, failure reports, CUDA
-   checks, the layouts' word index and sizes at the edges of a class.  The includer
+   checks, the layouts' word index, sizes at the edges of a class, and the main
+   program that runs a family's check of one class over every class.  The includer
    defines DIVREM_GPU_NAME, the program's name for its messages. */
 #ifndef MPZG_DIVREM_GPU_H
 #define MPZG_DIVREM_GPU_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <gmp.h>
 #include <cuda_runtime.h>
+#include "mpzg-mpn.h"
+#include "divrem-cases.h"
 
 #define GUARD 64                /* canary words before and after the outputs */
 static const unsigned char GARBAGE = 0xa5;
@@ -61,6 +66,83 @@ edge_size (int lo, int hi, gmp_randstate_t rs)
     case 3: return hi - 1 >= lo ? hi - 1 : lo;
     default: return lo + (int) gmp_urandomm_ui (rs, (unsigned long) (hi - lo + 1));
     }
+}
+
+
+/* What divrem_gpu_main tests: a family's mpn entry points (cuda/mpzg-mpn.h) and
+   the program's check of `count` instances of one class. */
+typedef struct
+{
+  int (*setup) (const mpzg_mpn_device *dev);
+  unsigned (*classes) (void);
+  size_t (*max) (void);
+  void (*shape) (unsigned cls, mpzg_mpn_shape *sh);
+  void (*check_class) (const mpzg_mpn_device *dev, unsigned cls, size_t count,
+                       gmp_randstate_t rs);
+} divrem_gpu_family;
+
+/* Every class, a small chunk and a large one, `rounds` times (argv[1], default 1;
+   MPZG_TEST_SEED sets the seed; MPZG_TEST_REPS below 0.5 runs the small chunk
+   alone, for the sanitizers: every kernel shape runs, on a few instances).  Exits
+   77 when no CUDA device is usable. */
+static int
+divrem_gpu_main (int argc, char **argv, const divrem_gpu_family *f)
+{
+  long rounds = argc > 1 ? atol (argv[1]) : 1, r;
+  unsigned long seed = 1;
+  const char *e = getenv ("MPZG_TEST_SEED"), *reps = getenv ("MPZG_TEST_REPS");
+  int quick = reps != NULL && *reps && atof (reps) > 0 && atof (reps) < 0.5;
+  int ndev = 0;
+  unsigned cls;
+  mpzg_mpn_device dev;
+  gmp_randstate_t rs;
+  cudaError_t ce = cudaGetDeviceCount (&ndev);
+  if (ce != cudaSuccess || ndev == 0)
+    {
+      printf (DIVREM_GPU_NAME ": skipped, no usable CUDA device (%s)\n",
+              ce != cudaSuccess ? cudaGetErrorString (ce) : "none found");
+      return 77;
+    }
+  memset (&dev, 0, sizeof dev);
+  if (!cuda_ok (cudaSetDevice (0), "cudaSetDevice")
+      || !cuda_ok (cudaDeviceGetAttribute (&dev.sms, cudaDevAttrMultiProcessorCount, 0),
+                   "attribute"))
+    return 1;
+  if (f->setup (&dev) != 0)
+    {
+      fprintf (stderr, DIVREM_GPU_NAME ": setup failed\n");
+      return 1;
+    }
+  if (e != NULL && *e)
+    seed = strtoul (e, NULL, 0);
+  gmp_randinit_default (rs);
+  gmp_randseed_ui (rs, seed);
+  printf (DIVREM_GPU_NAME ": seed %lu, %u classes, widest %zu limbs\n", seed, f->classes (),
+          f->max ());
+  if (f->max () != DIVREM_MAX || f->classes () != DIVREM_NWIDTHS * (DIVREM_NWIDTHS + 1) / 2)
+    report ("class table", 0, 0, NULL, 0, NULL, 0);
+  for (r = 0; r < rounds; r++)
+    for (cls = 0; cls < f->classes (); cls++)
+      {
+        mpzg_mpn_shape sh;
+        f->shape (cls, &sh);
+        /* one small chunk (a single lane group, or a few instances), and one of
+           many warps or blocks, fewer where an instance is long (GMP checks them
+           all) */
+        size_t words = (size_t) sh.w[0] + sh.w[1];
+        size_t many = words <= 64 ? 3000 : words <= 512 ? 600 : words <= 2048 ? 150 : 40;
+        f->check_class (&dev, cls, 1 + gmp_urandomm_ui (rs, 7), rs);
+        if (!quick)
+          f->check_class (&dev, cls, many + gmp_urandomm_ui (rs, 1 + many / 16), rs);
+      }
+  gmp_randclear (rs);
+  if (failures)
+    {
+      fprintf (stderr, DIVREM_GPU_NAME ": %d failure%s\n", failures, failures == 1 ? "" : "s");
+      return 1;
+    }
+  printf (DIVREM_GPU_NAME ": ok\n");
+  return 0;
 }
 
 #endif

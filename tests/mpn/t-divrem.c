@@ -137,62 +137,8 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
 int
 main (int argc, char **argv)
 {
-  long rounds = argc > 1 ? atol (argv[1]) : 1, r;
-  unsigned long seed = 1;
-  const char *e = getenv ("MPZG_TEST_SEED"), *reps = getenv ("MPZG_TEST_REPS");
-  /* MPZG_TEST_REPS below 0.5: the small chunk of each class alone (for the
-     sanitizers: every kernel shape runs, on a few instances) */
-  int quick = reps != NULL && *reps && atof (reps) > 0 && atof (reps) < 0.5;
-  int ndev = 0;
-  unsigned cls;
-  mpzg_mpn_device dev;
-  gmp_randstate_t rs;
-  cudaError_t ce = cudaGetDeviceCount (&ndev);
-  if (ce != cudaSuccess || ndev == 0)
-    {
-      printf ("t-divrem: skipped, no usable CUDA device (%s)\n",
-              ce != cudaSuccess ? cudaGetErrorString (ce) : "none found");
-      return 77;
-    }
-  memset (&dev, 0, sizeof dev);
-  if (!cuda_ok (cudaSetDevice (0), "cudaSetDevice")
-      || !cuda_ok (cudaDeviceGetAttribute (&dev.sms, cudaDevAttrMultiProcessorCount, 0),
-                   "attribute"))
-    return 1;
-  if (mpzg_mpn_divrem_setup (&dev) != 0)
-    {
-      fprintf (stderr, "t-divrem: setup failed\n");
-      return 1;
-    }
-  if (e != NULL && *e)
-    seed = strtoul (e, NULL, 0);
-  gmp_randinit_default (rs);
-  gmp_randseed_ui (rs, seed);
-  printf ("t-divrem: seed %lu, %u classes, widest %zu limbs\n", seed, mpzg_mpn_divrem_classes (),
-          mpzg_mpn_divrem_max ());
-  if (mpzg_mpn_divrem_max () != DIVREM_MAX
-      || mpzg_mpn_divrem_classes () != DIVREM_NWIDTHS * (DIVREM_NWIDTHS + 1) / 2)
-    report ("class table", 0, 0, NULL, 0, NULL, 0);
-  for (r = 0; r < rounds; r++)
-    for (cls = 0; cls < mpzg_mpn_divrem_classes (); cls++)
-      {
-        mpzg_mpn_shape sh;
-        mpzg_mpn_divrem_shape (cls, &sh);
-        /* one small chunk (a single lane group, or a few instances), and one of
-           many warps or blocks, fewer where an instance is long (GMP checks them
-           all) */
-        size_t words = (size_t) sh.w[0] + sh.w[1];
-        size_t many = words <= 64 ? 3000 : words <= 512 ? 600 : words <= 2048 ? 150 : 40;
-        check_class (&dev, cls, 1 + gmp_urandomm_ui (rs, 7), rs);
-        if (!quick)
-          check_class (&dev, cls, many + gmp_urandomm_ui (rs, 1 + many / 16), rs);
-      }
-  gmp_randclear (rs);
-  if (failures)
-    {
-      fprintf (stderr, "t-divrem: %d failure%s\n", failures, failures == 1 ? "" : "s");
-      return 1;
-    }
-  printf ("t-divrem: ok\n");
-  return 0;
+  static const divrem_gpu_family f = {
+    mpzg_mpn_divrem_setup, mpzg_mpn_divrem_classes, mpzg_mpn_divrem_max, mpzg_mpn_divrem_shape, check_class
+  };
+  return divrem_gpu_main (argc, argv, &f);
 }
