@@ -148,18 +148,14 @@ coop_digit (u64 top, u64 r1, u64 r0, u64 d1, u64 d0, u64 v)
   return div_3by2 (x1, x0, top, r1, r0, d1, d0, v);
 }
 
-/* One instance: dividend np (NN words, stride 1), divisor dp (ND = T K words, its
-   significant size nd > 32 or 0), quotient qp (QW words, zero above its own),
-   remainder rp (ND words).  nd = 0 (never sent) gives q = 0, r = 0; nn < nd gives
-   q = 0, r = n. */
-template <int K, class X>
+/* The significant sizes nn of np[0..NN) and nd of dp[0..ND), every thread of the
+   instance alike: each thread its strided words, then the maxima. */
+template <class X>
 MPZG_DIV_HD void
-divrem_coop (X &x, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+coop_sizes (X &x, const u64 *np, int NN, const u64 *dp, int ND, int &nn, int &nd)
 {
-  const int V = X::V;
-  const int T = x.T (), ND = T * K;
-  int nn = 0, nd = 0;
-  /* the significant sizes: each thread its strided words, then the maxima */
+  const int T = x.T ();
+  nn = nd = 0;
   for (int v = 0; v < x.nv (); v++)
     {
       const int t = x.tid (v);
@@ -171,6 +167,20 @@ divrem_coop (X &x, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int Q
           nd = i + 1;
     }
   x.maxes (nn, nd);
+}
+
+/* One instance: dividend np (NN words, stride 1), divisor dp (ND = T K words, its
+   significant size nd > 32 or 0), quotient qp (QW words, zero above its own),
+   remainder rp (ND words).  nd = 0 (never sent) gives q = 0, r = 0; nn < nd gives
+   q = 0, r = n. */
+template <int K, class X>
+MPZG_DIV_HD void
+divrem_coop (X &x, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+{
+  const int V = X::V;
+  const int T = x.T (), ND = T * K;
+  int nn, nd;
+  coop_sizes (x, np, NN, dp, ND, nn, nd);
   if (nd == 0 || nn < nd)
     {
       for (int v = 0; v < x.nv (); v++)

@@ -158,18 +158,8 @@ divexact_coop (X &x, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int 
   static_assert (K >= 2, "shift_down hands on thread 0's word 1");
   const int V = X::V;
   const int T = x.T (), E = T * K;
-  int nn = 0, nd = 0;
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int t = x.tid (v);
-      for (int i = t; i < NN; i += T)
-        if (np[i] != 0 && i + 1 > nn)
-          nn = i + 1;
-      for (int i = t; i < ND; i += T)
-        if (dp[i] != 0 && i + 1 > nd)
-          nd = i + 1;
-    }
-  x.maxes (nn, nd);
+  int nn, nd;
+  coop_sizes (x, np, NN, dp, ND, nn, nd);
   if (nd == 0 || nn < nd)
     {
       for (int v = 0; v < x.nv (); v++)
