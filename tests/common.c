@@ -13,6 +13,7 @@ unsigned long tst_seed = 20240517UL;
 gmp_randstate_t tst_rands;
 static int rands_ready = 0;
 static double reps_factor = 1.0;
+static int trace = 0;
 
 /* ---- seed, repetitions, randomness ---------------------------------------- */
 
@@ -30,14 +31,49 @@ read_env (void)
   s = getenv ("MPZG_TEST_REPS");
   if (s != NULL && *s && atof (s) > 0)
     reps_factor = atof (s);
+  s = getenv ("MPZG_TEST_TRACE");
+  trace = s != NULL && *s && strcmp (s, "0") != 0;
+}
+
+/* MPZG_TEST_TRACE: a line on stderr per test and per checked batch, with the
+   seconds since the first and the process's peak resident size, so that a run
+   that is killed or times out shows where it was (Check prints its verbose
+   results only at the end of a suite). */
+static void
+trace_line (const char *what, const char *name, long detail)
+{
+  static struct timespec t0;
+  static int started = 0;
+  struct timespec t;
+  long kib = -1;
+  char line[256];
+  FILE *f;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  if (!started)
+    {
+      t0 = t;
+      started = 1;
+    }
+  f = fopen ("/proc/self/status", "r");
+  if (f != NULL)
+    {
+      while (fgets (line, sizeof line, f) != NULL)
+        if (strncmp (line, "VmHWM:", 6) == 0)
+          kib = atol (line + 6);
+      fclose (f);
+    }
+  fprintf (stderr, "trace %8.2f s  peak %ld MiB  %s %s %ld\n",
+           (double) (t.tv_sec - t0.tv_sec) + 1e-9 * (double) (t.tv_nsec - t0.tv_nsec),
+           kib < 0 ? -1 : kib / 1024, what, name, detail);
 }
 
 void
 tst_begin (const char *name, int i)
 {
   unsigned long h = 5381;
-  while (*name)
-    h = h * 33 + (unsigned char) *name++;
+  const char *c;
+  for (c = name; *c; c++)
+    h = h * 33 + (unsigned char) *c;
   h = h * 1000003UL + (unsigned long) i;
   if (!rands_ready)
     {
@@ -45,6 +81,8 @@ tst_begin (const char *name, int i)
       rands_ready = 1;
     }
   gmp_randseed_ui (tst_rands, tst_seed ^ h);
+  if (trace)
+    trace_line ("test", name, i);
 }
 
 int
@@ -454,6 +492,8 @@ tst_check_op (const tst_op *op, const tst_alias *al, mpz_t **in, size_t n,
 
   if (al == NULL)
     al = &tst_no_alias;
+  if (trace)
+    trace_line (op->name, where, (long) n);
 
   /* Inputs: working arrays (aliases share one), and saved copies. */
   for (k = 0; k < op->nin; k++)

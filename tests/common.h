@@ -8,7 +8,9 @@
    Environment:
      MPZG_TEST_SEED = <n> | random   (default: a fixed seed; printed at start and
                                       in every failure message)
-     MPZG_TEST_REPS = <factor>       (scales the repetitions; default 1)  */
+     MPZG_TEST_REPS = <factor>       (scales the repetitions; default 1)
+     MPZG_TEST_TRACE = 1             (a line on stderr per test and checked batch:
+                                      seconds, peak resident size, what runs)  */
 
 #ifndef MPZG_TESTS_COMMON_H
 #define MPZG_TESTS_COMMON_H

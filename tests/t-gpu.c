@@ -22,10 +22,10 @@
 #include "gpu.h"
 
 static void
-gen (mpz_ptr *ops, size_t limbs)
+gen (mpz_ptr *x, size_t limbs)
 {
-  tst_rand_op (ops[0], limbs);
-  tst_rand_op (ops[1], tst_urand (2) ? limbs : tst_urand (limbs + 1));
+  tst_rand_op (x[0], limbs);
+  tst_rand_op (x[1], tst_urand (2) ? limbs : tst_urand (limbs + 1));
 }
 
 static const tst_op ops[] = {
@@ -34,7 +34,13 @@ static const tst_op ops[] = {
   { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen },
 };
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
-#define IS_MUL(op) ((const void *) (op) == (const void *) &ops[2])
+/* A function, not a macro: a macro would compare with whatever is named ops where
+   it is used (fail_gen's operands are). */
+static int
+is_mul (const tst_op *op)
+{
+  return op == &ops[2];
+}
 
 static const tst_alias aliases[] = {
   { "none", { 0 }, { 0 } },
@@ -307,7 +313,7 @@ check_mul_classes (const tst_op *op)
 START_TEST (t_class_edges)
 {
   TST_BEGIN ();
-  if (IS_MUL (&ops[_i]))
+  if (is_mul (&ops[_i]))
     check_mul_classes (&ops[_i]);
   else
     check_addsub_classes (&ops[_i]);
@@ -323,7 +329,7 @@ static void
 push_mixed (const tst_op *op, mpz_t **in, size_t *n, const edge *e, size_t ne)
 {
   const edge *c = &e[tst_urand (ne)];
-  int mul = IS_MUL (op);
+  int mul = is_mul (op);
   size_t max = mul ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ();
   size_t na, nb;
   if (tst_urand (mul ? 64 : 16) == 0)
@@ -349,7 +355,7 @@ START_TEST (t_every_class_in_one_batch)
   size_t ne, k, n = 0, cap;
   mpz_t *in[3] = { NULL, NULL, NULL };
   TST_BEGIN ();
-  ne = read_edges (IS_MUL (op), &e);
+  ne = read_edges (is_mul (op), &e);
   cap = ne + ne / 8 + 8;
   in[0] = tst_vec_new (cap);
   in[1] = tst_vec_new (cap);
@@ -361,7 +367,7 @@ START_TEST (t_every_class_in_one_batch)
     }
   /* three for the CPU: two at the end, one in the middle */
   for (k = 0; k < 3; k++)
-    push_pair (in, &n, (IS_MUL (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ()) + 1, 1 + k, 0);
+    push_pair (in, &n, (is_mul (op) ? mpzg_mpn_mul_max () : mpzg_mpn_addsub_max ()) + 1, 1 + k, 0);
   mpz_swap (in[0][n - 1], in[0][n / 2]);
   mpz_swap (in[1][n - 1], in[1][n / 2]);
   shuffle_operands (in, 0, n);
@@ -384,7 +390,7 @@ START_TEST (t_counts)
   int r, reps = tst_reps (2);
   char where[64];
   TST_BEGIN ();
-  ne = read_edges (IS_MUL (op), &e);
+  ne = read_edges (is_mul (op), &e);
   for (r = 0; r < reps; r++)
     for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
       {
@@ -414,26 +420,26 @@ END_TEST
 #define FAIL_LIMBS 64
 
 static void
-fail_gen (const tst_fail_batch *fb, mpz_ptr *ops, size_t i)
+fail_gen (const tst_fail_batch *fb, mpz_ptr *x, size_t i)
 {
   static const size_t other[] = { 1, 5, 17, 130 };
   size_t na;
   int big = i % 4999 == 2500;
   if (big)
-    na = (IS_MUL (fb->op) ? mpzg_mpn_mul_max () : fb->max) + 1;
+    na = (is_mul (fb->op) ? mpzg_mpn_mul_max () : fb->max) + 1;
   else if (i % 7 == 3)
     na = other[tst_urand (4)];
   else
     na = FAIL_LIMBS;
-  tst_rand_op (ops[0], na);
-  tst_rand_op (ops[1], tst_urand (8) ? na : big ? 1 + tst_urand (na) : tst_urand (na + 1));
+  tst_rand_op (x[0], na);
+  tst_rand_op (x[1], tst_urand (8) ? na : big ? 1 + tst_urand (na) : tst_urand (na + 1));
 }
 
 static void
 fail_batch (const tst_op *op, tst_fail_batch *fb)
 {
   fb->op = op;
-  fb->max = IS_MUL (op) ? mpzg_mpn_mul_grid_max () : mpzg_mpn_addsub_max ();
+  fb->max = is_mul (op) ? mpzg_mpn_mul_grid_max () : mpzg_mpn_addsub_max ();
   fb->n = FAIL_N;
   tst_fail_batch_make (fb, fail_gen);
 }
