@@ -112,16 +112,18 @@ mul_large (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsig
            unsigned Mb, size_t count, cudaStream_t s)
 {
   const bool tri = MPZG_MUL_TRI != 0;
-  if (Ma > MPZG_MUL_GRP_MAX_LIMBS)
-    return launch_block_q<8, true, false> (dev, a, b, r, Ma, Mb, count, s);
-  if (Ma <= 32)
-    return launch_grp<4, 8, tri, MPZG_MUL_SW32 != 0> (dev, a, b, r, Ma, Mb, count, s,
-                                                      MPZG_MUL_GRP_THREADS);
-  if (Ma <= 64)
-    return launch_grp<8, 8, tri, MPZG_MUL_SW64 != 0> (dev, a, b, r, Ma, Mb, count, s,
-                                                      MPZG_MUL_GRP_THREADS);
-  return launch_grp<8, 16, tri, MPZG_MUL_SW128 != 0> (dev, a, b, r, Ma, Mb, count, s,
-                                                      MPZG_MUL_GRP_THREADS);
+  if (Ma <= MPZG_MUL_GRP_MAX_LIMBS)
+    {
+      if (Ma <= 32)
+        return launch_grp<4, 8, tri, MPZG_MUL_SW32 != 0> (dev, a, b, r, Ma, Mb, count, s,
+                                                          MPZG_MUL_GRP_THREADS);
+      if (Ma <= 64)
+        return launch_grp<8, 8, tri, MPZG_MUL_SW64 != 0> (dev, a, b, r, Ma, Mb, count, s,
+                                                          MPZG_MUL_GRP_THREADS);
+      return launch_grp<8, 16, tri, MPZG_MUL_SW128 != 0> (dev, a, b, r, Ma, Mb, count, s,
+                                                          MPZG_MUL_GRP_THREADS);
+    }
+  return launch_block_q<8, true, false> (dev, a, b, r, Ma, Mb, count, s);
 }
 
 static unsigned
