@@ -5,9 +5,21 @@
 
    Measured on: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs), CUDA 13.0, 16-core host.
 
+   The switch points -- where the ladders change kernel, where auto mode sends a
+   batch to the GPU, the pipeline's chunk size -- are in tuning-switch.h, which
+   bench/mpzg-tune measures on the GPU in use and writes (bench/README.md, and the
+   manual's "Tuning" section); this file says what each one is, beside the numbers
+   that fix the kernels' structure.  In the tuning build that only mpzg-tune links
+   (-DMPZG_TUNE_PROGRAM_BUILD) the switch points are variables (tune-vars.h).
+
    Plain C (the host side includes it too).  Limb counts are 64-bit words. */
 #ifndef MPZG_TUNING_H
 #define MPZG_TUNING_H
+
+#include "tuning-switch.h"
+#ifdef MPZG_TUNE_PROGRAM_BUILD
+#include "tune-vars.h"
+#endif
 
 /* ---- size limits ---- */
 
@@ -21,16 +33,19 @@
    of a 4096 by 4096 product) there.  Above, the classes whose wider operand is
    wider run by the whole-device transform (mul/ntt-grid.cu), a chunk's products
    side by side; larger elements one at a time by the same transform
-   (lib/gpu/mul-huge.c). */
+   (lib/gpu/mul-huge.c).  MPZG_MUL_BLOCK_MAX_LIMBS (tuning-switch.h) is at most
+   MPZG_MUL_BLOCK_MAX_CEIL: the block kernel's launch bounds at Q = 8 and the NTT's
+   table (mul/ntt.cu) are built for that width; mpzg-tune lowers it where the
+   whole-device transform wins. */
 #define MPZG_MUL_MAX_LIMBS 65536
-#define MPZG_MUL_BLOCK_MAX_LIMBS 4096
+#define MPZG_MUL_BLOCK_MAX_CEIL 4096
 
 /* ---- add/sub kernels ---- */
 
 /* Up to this padded width one thread per instance on the interleaved layout, above it
    one warp per instance on the contiguous layout; chosen with the first kernels, not
-   swept since (see bench/results/2026-11-22-h100-addsubmul-kernels/). */
-#define MPZG_ADD_SMALL_MAX 32
+   swept since (see bench/results/2026-11-22-h100-addsubmul-kernels/); mpzg-tune sets
+   it (MPZG_ADD_SMALL_MAX, tuning-switch.h, at most MPZG_MPN_INTERLEAVED_MAX - 1). */
 /* The warp kernel keeps 32 * this many words of each operand in flight per step. */
 #define MPZG_ADD_WARP_UNROLL 4
 /* Threads per block of the one-thread and the one-warp kernels. */
@@ -38,8 +53,8 @@
 #define MPZG_ADD_WARP_BLOCK 256
 /* From this padded width up one block of warps per instance: there are few instances,
    and one warp each left the memory system idle (see
-   bench/results/2026-11-22-h100-addsub-block-per-instance/). */
-#define MPZG_ADD_BLOCK_MIN 4096
+   bench/results/2026-11-22-h100-addsub-block-per-instance/); MPZG_ADD_BLOCK_MIN,
+   tuning-switch.h. */
 /* Warps per block and words per lane per step of that kernel: 16 or 8 warps, 2 or 8
    words were no better (same experiment). */
 #define MPZG_ADD_BLOCK_WARPS 32
@@ -49,8 +64,8 @@
 
 /* Up to this width (the longer operand) one thread per instance, interleaved, both
    operands padded to a small width (core/widths.h); the next small width, 32, ran
-   slower than the group kernel (see bench/results/2026-11-22-h100-mul-64bit-products/). */
-#define MPZG_MUL_SMALL_MAX 24
+   slower than the group kernel (see bench/results/2026-11-22-h100-mul-64bit-products/).
+   MPZG_MUL_SMALL_MAX, tuning-switch.h: one of the small widths of core/widths.h. */
 /* Threads per block of the one-thread kernels. */
 #define MPZG_MUL_SMALL_BLOCK 128
 /* The one-thread kernel up to this width scans the product in blocks of 8 columns with
@@ -80,7 +95,10 @@
 #define MPZG_MUL_HALF 1
 /* Up to 128 limbs the group kernel (mul_grp_kernel): 8 threads per instance at 32
    and 64 limbs, 16 at 128, so that a step's products outweigh its fixed cost (see
-   bench/results/2026-11-22-h100-mul-grp-kernel/). */
+   bench/results/2026-11-22-h100-mul-grp-kernel/).  MPZG_MUL_GRP_MAX_LIMBS
+   (tuning-switch.h): the group kernel up to this width, 32, 64 or 128 (its shapes;
+   the block kernel takes Q = 8 words per thread, so widths above 32), the block
+   kernel above. */
 #define MPZG_MUL_GRP 1
 /* Group kernel: the diagonal blocks as triangles, not full blocks (same experiment). */
 #define MPZG_MUL_TRI 1
@@ -111,8 +129,7 @@
    classical: 8.5 against 5.0 ms at 2^15 bits, 9.7 against 9.6 at 2^16, 10.3 against
    18.8 at 2^17, 11.3 against 38.1 at 2^18
    (bench/results/2026-11-23-h100-ntt-gcdext): the NTT from the first width above
-   1024 limbs. */
-#define MPZG_MUL_NTT_MIN_LIMBS 1280
+   1024 limbs (MPZG_MUL_NTT_MIN_LIMBS, tuning-switch.h). */
 /* Most threads per block of the NTT kernel (its launch bounds): a team takes
    L / 8 threads, about 4 butterflies each per layer, up to this many. */
 #define MPZG_MUL_NTT_THREADS 1024
@@ -136,9 +153,8 @@
    MPZG_MUL_HUGE_WORTH_LIMBS limbs (2^20 bits: GMP takes about a millisecond for a
    balanced product there, some ten times a call's fixed cost of copies and
    launches; an unbalanced one is nearly linear for GMP).  Provisional, not yet
-   measured.  Its device buffer is kept between calls up to a sixteenth of the
+   measured (MPZG_MUL_HUGE_WORTH_LIMBS, tuning-switch.h).  Its device buffer is kept between calls up to a sixteenth of the
    device's memory, and at least MPZG_MUL_HUGE_KEEP_WORDS words (128 MB). */
-#define MPZG_MUL_HUGE_WORTH_LIMBS 16384
 #define MPZG_MUL_HUGE_KEEP_WORDS ((size_t) 1 << 24)
 
 /* ---- host pipeline ---- */
@@ -148,11 +164,8 @@
 #define MPZG_SLOTS 3
 /* Words per slot buffer (inputs, outputs): smaller chunks shorten the unoverlapped
    first pack and last unpack (see
-   bench/results/2026-11-22-h100-staging-stream-stores/). A tuning build may set it with
-   -D. */
-#ifndef MPZG_SLOT_WORDS
-#define MPZG_SLOT_WORDS ((size_t) 1 << 20)
-#endif
+   bench/results/2026-11-22-h100-staging-stream-stores/).  MPZG_SLOT_WORDS,
+   tuning-switch.h (a build may still set it with -D, as every switch point). */
 /* Host work of a pipeline step is claimed in runs of about this many words, not cut
    into fixed shares: some of the GPU machine's virtual cores are descheduled for
    milliseconds, and the team waited for them (see
@@ -175,13 +188,11 @@
 /* End to end (mpz_t in and out, PCIe and host packing included) the GPU lost to GMP
    on 16 cores for add/sub at every size measured: the copies into and out of pinned
    memory alone cost about what GMP's loop does.  So add/sub only for enormous
-   batches (see bench/results/2026-11-22-h100-full-run-cd5dd6c/). */
-#define MPZG_ADD_WORTH_LIMBS ((size_t) 1 << 30)
+   batches (see bench/results/2026-11-22-h100-full-run-cd5dd6c/).  These thresholds
+   (the MPZG_*_WORTH_* of this section and below) are in tuning-switch.h. */
 /* mul won from 16 limbs up (average operand) since the tiled interleaved staging,
    and lost at 8 (see bench/results/2026-11-22-h100-staging-interleave/) ... */
-#define MPZG_MUL_WORTH_AVG 16
 /* ... once the batch has about this much work (sum of na * nb). */
-#define MPZG_MUL_WORTH_WORK ((double) (1 << 22))
 
 /* Division (cuda/div/div.cu): schoolbook with 3-by-2 reciprocal steps; dividends
    and divisors of up to MPZG_DIV_MAX_LIMBS limbs (the widest class of divrem_width
@@ -216,8 +227,6 @@
    per block).  The one-block kernel takes MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K. */
 #define MPZG_DIV_BLOCK 128
 #define MPZG_DIV_WARP_BLOCK 128
-#define MPZG_DIV_WORTH_AVG 16
-#define MPZG_DIV_WORTH_WORK ((double) (1 << 25))
 
 /* gcd (cuda/gcd/gcd.cu): Pornin's optimized binary GCD on operands of up to
    MPZG_GCD_MAX_LIMBS limbs (the widest class of gcd_width there), larger ones on
@@ -260,8 +269,6 @@
 #ifndef MPZG_GCD_COOP_ONE_MAX           /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_ONE_MAX=1 */
 #define MPZG_GCD_COOP_ONE_MAX 0
 #endif
-#define MPZG_GCD_WORTH_AVG 4
-#define MPZG_GCD_WORTH_WORK ((double) (1 << 21))
 #define MPZG_GCD_WORTH_COOP_COUNT 256
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
@@ -297,8 +304,6 @@
 #ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */
 #define MPZG_GCDEXT_COOP_MIN_LIMBS 64
 #endif
-#define MPZG_GCDEXT_WORTH_AVG 8
-#define MPZG_GCDEXT_WORTH_COUNT ((size_t) 1 << 16)
 
 /* powm (cuda/powm/powm.cu): any modulus (an even one split as 2^k m', its power
    of two and the join by powm-even.cuh or, in the team classes, by the same
@@ -327,8 +332,6 @@
 #define MPZG_POWM_COOP_MIN_LIMBS 16
 #endif
 #define MPZG_POWM_WINDOW_MAX 6
-#define MPZG_POWM_WORTH_AVG 4
-#define MPZG_POWM_WORTH_COUNT ((size_t) 1 << 12)
 
 /* ---- device scratch ---- */
 

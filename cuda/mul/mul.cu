@@ -43,8 +43,16 @@
 #include "mul/variants.h"
 #endif
 
+#ifndef MPZG_TUNE_PROGRAM_BUILD      /* there: variables within these bounds (bench/tune.c) */
 #if MPZG_MUL_SMALL_MAX > 32
 #error "MPZG_MUL_SMALL_MAX is above the widest small width (core/widths.h)"
+#endif
+#if MPZG_MUL_GRP_MAX_LIMBS != 32 && MPZG_MUL_GRP_MAX_LIMBS != 64 && MPZG_MUL_GRP_MAX_LIMBS != 128
+#error "MPZG_MUL_GRP_MAX_LIMBS: 32, 64 or 128 (the group kernel's shapes)"
+#endif
+#if MPZG_MUL_BLOCK_MAX_LIMBS > MPZG_MUL_BLOCK_MAX_CEIL
+#error "MPZG_MUL_BLOCK_MAX_LIMBS is above MPZG_MUL_BLOCK_MAX_CEIL"
+#endif
 #endif
 
 namespace mpzg {
@@ -97,22 +105,24 @@ mul_small_class (unsigned cls, const u64 *a, const u64 *b, u64 *r, size_t count,
     }
 }
 
-/* Rungs 2 and 3: groups of 8 threads (Q = 4, 8) or 16 (Q = 8) up to G * Q = 128
-   limbs, then whole warps with Q = 8. */
+/* Rungs 2 and 3: groups of 8 threads (Q = 4, 8) or 16 (Q = 8) up to
+   MPZG_MUL_GRP_MAX_LIMBS (at most G * Q = 128) limbs, then whole warps with Q = 8. */
 static cudaError_t
 mul_large (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsigned Ma,
            unsigned Mb, size_t count, cudaStream_t s)
 {
   const bool tri = MPZG_MUL_TRI != 0;
-  if (Ma <= 32)
-    return launch_grp<4, 8, tri, MPZG_MUL_SW32 != 0> (dev, a, b, r, Ma, Mb, count, s,
-                                                      MPZG_MUL_GRP_THREADS);
-  if (Ma <= 64)
-    return launch_grp<8, 8, tri, MPZG_MUL_SW64 != 0> (dev, a, b, r, Ma, Mb, count, s,
-                                                      MPZG_MUL_GRP_THREADS);
-  if (Ma <= 128)
-    return launch_grp<8, 16, tri, MPZG_MUL_SW128 != 0> (dev, a, b, r, Ma, Mb, count, s,
-                                                        MPZG_MUL_GRP_THREADS);
+  if (Ma <= MPZG_MUL_GRP_MAX_LIMBS)
+    {
+      if (Ma <= 32)
+        return launch_grp<4, 8, tri, MPZG_MUL_SW32 != 0> (dev, a, b, r, Ma, Mb, count, s,
+                                                          MPZG_MUL_GRP_THREADS);
+      if (Ma <= 64)
+        return launch_grp<8, 8, tri, MPZG_MUL_SW64 != 0> (dev, a, b, r, Ma, Mb, count, s,
+                                                          MPZG_MUL_GRP_THREADS);
+      return launch_grp<8, 16, tri, MPZG_MUL_SW128 != 0> (dev, a, b, r, Ma, Mb, count, s,
+                                                          MPZG_MUL_GRP_THREADS);
+    }
   return launch_block_q<8, true, false> (dev, a, b, r, Ma, Mb, count, s);
 }
 

@@ -21,7 +21,7 @@
 #if MPZG_MUL_NTT_THREADS % 32 != 0 || MPZG_MUL_NTT_THREADS > 1024
 #error "MPZG_MUL_NTT_THREADS: whole warps, at most 32 (the carry scan's)"
 #endif
-static_assert (mpzg::ntt::ntt_length_of (MPZG_MUL_BLOCK_MAX_LIMBS, MPZG_MUL_BLOCK_MAX_LIMBS) != 0,
+static_assert (mpzg::ntt::ntt_length_of (MPZG_MUL_BLOCK_MAX_CEIL, MPZG_MUL_BLOCK_MAX_CEIL) != 0,
                "the widest product is longer than the NTT's table or coefficient bound");
 
 namespace mpzg {

@@ -169,6 +169,10 @@ mpzg_gpu_family_ready (const mpzg_gpu_family *f, const mpzg_mpn_device *dev)
 
 static mpzg_gpu_slot slots[MPZG_SLOTS];
 static int slots_dev = -1;
+#ifdef MPZG_TUNE_PROGRAM_BUILD
+/* the tuner changes MPZG_SLOT_WORDS between calls: the slots follow it */
+static size_t slots_words;
+#endif
 
 static void
 slots_free (void)
@@ -205,6 +209,14 @@ mpzg_gpu_slots_ensure (int ordinal, mpzg_gpu_slot **out, const mpzg_mpn_device *
   if (st != MPZG_OK)
     return st;
   *out = slots;
+#ifdef MPZG_TUNE_PROGRAM_BUILD
+  if (slots_dev == ordinal && slots_words != MPZG_SLOT_WORDS)
+    {
+      cudaDeviceSynchronize ();
+      slots_free ();
+    }
+  slots_words = MPZG_SLOT_WORDS;
+#endif
   if (slots_dev == ordinal)
     return MPZG_OK;
   if (slots_dev >= 0)
