@@ -120,9 +120,14 @@ test_header (const char *path)
 int
 main (void)
 {
+  /* make check sets srcdir (the tests' source folder); run by hand, the
+     program finds the header where it was configured */
   const char *srcdir = getenv ("srcdir");
   char path[4096];
-  snprintf (path, sizeof path, "%s/../cuda/tuning-switch.h", srcdir ? srcdir : ".");
+  if (srcdir != NULL && *srcdir)
+    snprintf (path, sizeof path, "%s/../cuda/tuning-switch.h", srcdir);
+  else
+    snprintf (path, sizeof path, "%s/cuda/tuning-switch.h", MPZG_ABS_TOP_SRCDIR);
   test_crossover ();
   test_fit ();
   test_header (path);

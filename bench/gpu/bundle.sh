@@ -30,6 +30,10 @@ for t in $(real "$build"/tests/t-* "$build"/tests/.libs/t-* "$build"/tests/mpn/t
 done
 cp $(real "$build/bench/.libs/mpzg-bench" "$build/bench/mpzg-bench" | head -1) "$dest/bin/"
 cp $(real "$build/bench/.libs/mpzg-ab" "$build/bench/mpzg-ab" | head -1) "$dest/bin/"
+# the tuner, when it was built (make -C bench tune)
+if [ -e "$build/bench/mpzg-tune" ]; then
+  cp $(real "$build/bench/.libs/mpzg-tune" "$build/bench/mpzg-tune" | head -1) "$dest/bin/"
+fi
 for x in batch-gcd poly primes; do
   cp $(real "$build/examples/.libs/$x" "$build/examples/$x" | head -1) "$dest/bin/"
 done
