@@ -130,9 +130,27 @@
    18.8 at 2^17, 11.3 against 38.1 at 2^18
    (bench/results/2026-11-23-h100-ntt-gcdext): the NTT from the first width above
    1024 limbs (MPZG_MUL_NTT_MIN_LIMBS, tuning-switch.h). */
-/* Most threads per block of the NTT kernel (its launch bounds): a team takes
-   L / 8 threads, about 4 butterflies each per layer, up to this many. */
+/* The NTT's transform (mul/ntt-core.cuh): 2, a pass over shared memory and a
+   product per butterfly for each radix-2 layer (the measurements above); 16,
+   passes of columns of up to 16 points in registers, whose inner roots are powers
+   of two (shifts), with full products only between passes: 2 to 4 passes instead
+   of 7 to 15 layers.  16 until measured otherwise: the choice awaits a measurement
+   of both on the GPU (a build may set it: NVCCFLAGS=-DMPZG_MUL_NTT_RADIX=2). */
+#ifndef MPZG_MUL_NTT_RADIX
+#define MPZG_MUL_NTT_RADIX 16
+#endif
+/* Most threads per block of the NTT kernel (its launch bounds, which cap its
+   registers).  Radix 2: a team takes L / 8 threads, about 4 butterflies each per
+   layer, up to this many.  Radix 16: a team takes L / 16 threads, a column of 16
+   points each in the last pass, halved until at most this many; the middle pass
+   holds two columns (64 registers of data), so 768 (80 registers) rather than
+   1024 (64); every ladder length's team is the same either way (384, 512 or 768
+   threads), but L = 2^14's (512 instead of 1024). */
+#if MPZG_MUL_NTT_RADIX == 2
 #define MPZG_MUL_NTT_THREADS 1024
+#else
+#define MPZG_MUL_NTT_THREADS 768
+#endif
 /* Classes whose two transforms (2 L words) fit in this many bytes of shared memory
    ask for no scratch (itch 0); the others ask for 2 L words per instance, and the
    launcher keeps in shared memory what the device's opt-in holds (one transform

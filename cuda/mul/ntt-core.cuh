@@ -11,15 +11,41 @@
    coefficient.  ntt_length refuses longer transforms.  No floating point.
 
    The field (ntt-field.cuh) has roots of unity of order 2^k and 3 * 2^k:
-   transform lengths L = 2^k or 3 * 2^k (one radix-3 layer, then radix-2 layers),
-   so that padding the product to a length costs at most a third.
+   transform lengths L = 2^k or 3 * 2^k, so that padding the product to a length
+   costs at most a third.  Roots come from one table of w^e, w a primitive root of
+   order 3N, e < 2N (N = 2^NTT_LOG_N, the longest power-of-two part of a length),
+   chosen with w^(3N / 192) = 2: 2 has order 192, so the roots of every order
+   dividing 192 (2, 3, 4, 6, 8, 12, 16, ..., 64, 96, 192) are powers of two, and a
+   product by one of them is a shift and a reduction (mul_2exp), not a product.
 
-   The transform.  Forward: Gentleman-Sande (decimation in frequency, natural order
-   in, a digit-reversed order out), the radix-3 layer first; inverse: Cooley-Tukey
-   (decimation in time) with inverse roots, the radix-3 layer last, so that no
-   permutation is ever done: the pointwise product does not care about the order.
-   Roots come from one table of w^e, w a primitive root of order 3N, e < 2N
-   (N = 2^NTT_LOG_N, the longest power-of-two part of a length).
+   The transform, by MPZG_MUL_NTT_RADIX (tuning.h).  In both, the forward transform
+   is decimation in frequency (natural order in, a digit-reversed order out) and
+   the inverse undoes it step by step with inverse roots, so that no permutation is
+   ever done: the pointwise product does not care about the order.
+
+   Radix 2: a radix-3 layer (when L = 3m), then radix-2 layers (Gentleman-Sande),
+   each one pass over the team's memory with a barrier and a product per butterfly;
+   the inverse runs Cooley-Tukey layers, the radix-3 layer last.
+
+   Radix 16 (mixed radix, David H. Bailey's four-step decomposition applied
+   recursively, as in ntt-grid-core.cuh).  A segment of M = R s points is an R by s
+   array, point n1 s + n2 at row n1, column n2; its transform is the length-R
+   transforms of the s columns, each output (k1, n2) times w_M^(n2 k1), then the
+   length-s transforms of the rows, which are segments of s contiguous points.  A
+   pass does the first two steps for every segment of its level: each thread loads
+   a column of R <= 16 points into registers, transforms it there (a radix-3 layer
+   when 3 divides R, then radix-2 layers: roots of order dividing 16 or 12, all
+   products shifts), multiplies by the twiddles w_M^(n2 k1) (shifts when M divides
+   192, else products by table roots) and writes it back where it was read.  So a
+   transform is 2 to 4 passes over the team's memory instead of 7 to 15 layers, and
+   full products are about one per point per pass boundary instead of one per
+   butterfly.  The plan (ntt_make_plan) picks the radices: fewest passes, then
+   fewest full products, the last pass of radix 16.  Fused: the digits are loaded
+   by the first forward pass; the last forward pass of both operands (which has no
+   twiddles), the pointwise product with the factor 1 / L and the first inverse
+   pass run as one pass.  The memory holding a transform is swizzled (ntt_slot) so
+   that the 64-bit accesses of the last pass, 16 contiguous words per thread, hit
+   distinct banks.
 
    Host and device code: the per-thread pieces below are __host__ __device__; the
    driver ntt_mul_team runs them in phases over a team, a thread block on the GPU
@@ -28,7 +54,12 @@
 #ifndef MPZG_NTT_CORE_CUH
 #define MPZG_NTT_CORE_CUH
 
+#include "../tuning.h"
 #include "ntt-field.cuh"
+
+#if MPZG_MUL_NTT_RADIX != 2 && MPZG_MUL_NTT_RADIX != 16
+#error "MPZG_MUL_NTT_RADIX: 2 or 16"
+#endif
 
 namespace mpzg {
 namespace ntt {
@@ -42,18 +73,39 @@ enum { NTT_LOG_N = 14, NTT_N = 1 << NTT_LOG_N, NTT_MAX_LEN = 1 << 16 };
 /* The root table's entries: w^e for e < 2N. */
 enum { NTT_TABLE = 2 * NTT_N };
 
-/* The root table: w^e for e < NTT_TABLE, w of order 3N. */
+/* The table's root: of order 3N, with w^(3N / 192) = 2.  The roots of order 192 are
+   g^(256 k) for g of order 3N; 2 is one of them (it has order 192), 2 = g^(256 k)
+   with k prime to 192, hence to 3N, so w = g^k has order 3N. */
+inline u64
+table_root (void)
+{
+  const u64 g = root_of_order (3 * (u64) NTT_N), h = power (g, 3 * (u64) NTT_N / 192);
+  u64 x = h, k = 1;
+  for (; x != 2; k++)
+    x = mul (x, h);
+  return power (g, k);
+}
+
+/* The root table: w^e for e < NTT_TABLE. */
 inline void
 fill_roots (u64 *tw)
 {
-  fill_powers (tw, root_of_order (3 * (u64) NTT_N), NTT_TABLE);
+  fill_powers (tw, table_root (), NTT_TABLE);
 }
 
-/* w^e and w^-e for 0 <= e < 2N; w^(3N/2) = -1 */
+/* w^e for 0 <= e < 2N, for e < 3N (w^(3N/2) = -1), and w^-e for 0 <= e < 3N */
 MPZG_NTT_HD u64
 root (const u64 *tw, unsigned e)
 {
   return ld_root (tw, e);
+}
+
+MPZG_NTT_HD u64
+root_any (const u64 *tw, unsigned e)
+{
+  if (e < NTT_TABLE)
+    return ld_root (tw, e);
+  return MPZG_NTT_P - ld_root (tw, e - 3 * NTT_N / 2);
 }
 
 MPZG_NTT_HD u64
@@ -70,9 +122,9 @@ root_inv (const u64 *tw, unsigned e)
 
 /* The transform of an na-word by nb-word product: the smallest length 2^k or
    3 * 2^k (2^k <= N, L >= 64) holding its Da + Db - 1 coefficients; *m receives
-   the power-of-two part, *three whether the radix-3 layer runs.  0 when the product
-   is longer than the table or the coefficient bound allows.  The candidates in
-   order: 64, 96, 128, 192, ..., N, 3N/2, 3N. */
+   the power-of-two part, *three whether L = 3m.  0 when the product is longer than
+   the table or the coefficient bound allows.  The candidates in order: 64, 96,
+   128, 192, ..., N, 3N/2, 3N. */
 MPZG_NTT_HD constexpr unsigned
 digits_of (unsigned words)
 {
@@ -107,17 +159,6 @@ ntt_length (unsigned na, unsigned nb, unsigned *m, int *three)
   return 0;
 }
 
-/* Threads of the team for a length L: about 4 butterflies each per radix-2 layer,
-   whole warps, at most max_threads. */
-MPZG_NTT_HD unsigned
-team_threads (unsigned L, unsigned max_threads)
-{
-  unsigned T = (L / 8 + 31) / 32 * 32;
-  if (T < 32)
-    T = 32;
-  return T < max_threads ? T : max_threads;
-}
-
 /* The length alone, for compile-time checks of the ladder's widest class. */
 MPZG_NTT_HD constexpr unsigned
 ntt_length_of (unsigned na, unsigned nb)
@@ -125,6 +166,127 @@ ntt_length_of (unsigned na, unsigned nb)
   unsigned m = 0;
   int three = 0;
   return ntt_length (na, nb, &m, &three);
+}
+
+/* A product's transform: its length L = m or 3m, and with radix 16 its passes,
+   radix[i] points a column, the last 16 (radix 2 leaves passes 0). */
+enum { NTT_PASSES_MAX = 4, NTT_LAST_RADIX = 16 };
+
+struct ntt_plan
+{
+  unsigned L, m;
+  int three;
+  unsigned passes;
+  unsigned char radix[NTT_PASSES_MAX];
+};
+
+/* The radices of the passes, and how they cost: passes first (each a sweep over the
+   transform and a barrier), then full products at the pass boundaries, then
+   shift products there (the boundary of a segment of M points multiplies
+   (R - 1)(s - 1) points of each segment; by shifts when M divides 192). */
+static const unsigned char ntt_radices[] = { 2, 4, 6, 8, 12, 16 };
+
+inline void
+plan_cost (const unsigned char *radix, unsigned passes, unsigned L, unsigned long *full,
+           unsigned long *shift)
+{
+  unsigned M = L;
+  *full = *shift = 0;
+  for (unsigned i = 0; i + 1 < passes; i++)
+    {
+      unsigned R = radix[i], s = M / R;
+      unsigned long c = (unsigned long) (R - 1) * (s - 1) * (L / M);
+      if (192 % M == 0)
+        *shift += c;
+      else
+        *full += c;
+      M = s;
+    }
+}
+
+/* The plan of the cheapest radices, by trying every sequence; passes 0 when there
+   is none (a length outside the candidates). */
+inline void
+plan_passes (ntt_plan *pl)
+{
+  const unsigned nr = sizeof ntt_radices / sizeof ntt_radices[0];
+  unsigned long best_full = 0, best_shift = 0;
+  pl->passes = 0;
+  for (unsigned P = 2; P <= NTT_PASSES_MAX && !pl->passes; P++)
+    {
+      unsigned long combos = 1;
+      for (unsigned i = 0; i + 1 < P; i++)
+        combos *= nr;
+      for (unsigned long c = 0; c < combos; c++)
+        {
+          unsigned char rad[NTT_PASSES_MAX];
+          unsigned long cc = c, prod = NTT_LAST_RADIX, full, shift;
+          for (unsigned i = 0; i + 1 < P; i++, cc /= nr)
+            {
+              rad[i] = ntt_radices[cc % nr];
+              prod *= rad[i];
+            }
+          rad[P - 1] = NTT_LAST_RADIX;
+          if (prod != pl->L)
+            continue;
+          plan_cost (rad, P, pl->L, &full, &shift);
+          if (pl->passes && (full > best_full || (full == best_full && shift >= best_shift)))
+            continue;
+          pl->passes = P;
+          best_full = full;
+          best_shift = shift;
+          for (unsigned i = 0; i < P; i++)
+            pl->radix[i] = rad[i];
+        }
+    }
+}
+
+/* The transform of an na-word by nb-word product; returns its length (0: none). */
+inline unsigned
+ntt_make_plan (unsigned na, unsigned nb, ntt_plan *pl)
+{
+  pl->L = ntt_length (na, nb, &pl->m, &pl->three);
+  pl->passes = 0;
+#if MPZG_MUL_NTT_RADIX == 16
+  if (pl->L)
+    plan_passes (pl);
+  if (!pl->passes)
+    pl->L = 0;
+#endif
+  return pl->L;
+}
+
+/* Threads of the team for a length L, whole warps, at most max_threads.  Radix 2:
+   about 4 butterflies each per layer.  Radix 16: a column of the last pass each,
+   or two, four, ... when that is too many. */
+MPZG_NTT_HD unsigned
+team_threads (unsigned L, unsigned max_threads)
+{
+#if MPZG_MUL_NTT_RADIX == 2
+  unsigned T = L / 8;
+#else
+  unsigned T = L / NTT_LAST_RADIX;
+  while (T > max_threads)
+    T /= 2;
+#endif
+  T = (T + 31) / 32 * 32;
+  if (T < 32)
+    T = 32;
+  return T < max_threads ? T : max_threads;
+}
+
+/* Where point i of a transform is kept.  Radix 16: each aligned run of 16 words
+   permuted by the run's index, so that 16 threads reading word j of 16 consecutive
+   runs (the last pass) read 16 distinct banks; runs stay runs, so the passes that
+   read 16 consecutive columns keep their conflict-free rows. */
+MPZG_NTT_HD unsigned
+ntt_slot (unsigned i)
+{
+#if MPZG_MUL_NTT_RADIX == 2
+  return i;
+#else
+  return i ^ ((i >> 4) & 15);
+#endif
 }
 
 /* ---- per-thread pieces: thread t of T ---- */
@@ -141,6 +303,10 @@ digit (const u64 *a, unsigned n, unsigned i)
     d |= a[q + 1] << (64 - s);
   return d & ((1ULL << NTT_DIGIT_BITS) - 1);
 }
+
+#if MPZG_MUL_NTT_RADIX == 2
+
+/* ---- radix 2: one layer a pass ---- */
 
 /* An operand's digits into X, zero up to L. */
 MPZG_NTT_HD void
@@ -233,6 +399,246 @@ pointwise (u64 *X, const u64 *Y, unsigned L, u64 inv_len, unsigned t, unsigned T
     X[i] = mul (mul (X[i], Y[i]), inv_len);
 }
 
+#else
+
+/* ---- radix 16: columns in registers ---- */
+
+/* The length-R transform of x[0..R) in registers (R = 2^q or 3 * 2^q, R <= 16, so
+   R divides 192 and w_R = 2^(192 / R)), decimation in frequency: with R = 3Q a
+   radix-3 layer at stride Q first (its twiddles w_R^(j a)), then radix-2 layers
+   (block 2h, twiddle w_2h^j = 2^(96 j / h)).  Slot j = a Q + b (a < 3, b < Q) ends
+   holding frequency a + 3 bitrev(b); with R = Q, bitrev(j). */
+template <unsigned R>
+struct radix
+{
+  static constexpr unsigned Q = R % 3 ? R : R / 3;
+  static constexpr unsigned q = Q >= 16 ? 4 : Q >= 8 ? 3 : Q >= 4 ? 2 : Q >= 2 ? 1 : 0;
+  static constexpr unsigned E = 192 / R;
+  static constexpr unsigned points = R;
+
+  static_assert (R <= 16 && (Q & (Q - 1)) == 0 && 192 % R == 0, "a radix of the plans");
+
+  MPZG_NTT_HD static constexpr unsigned
+  freq (unsigned j)
+  {
+    unsigned a = j / Q, b = j % Q, r = 0;
+    for (unsigned i = 0; i < q; i++)
+      r |= ((b >> i) & 1) << (q - 1 - i);
+    return R == Q ? r : a + 3 * r;
+  }
+
+  MPZG_NTT_HD static void
+  fwd (u64 *x)
+  {
+    if (R != Q)
+      {
+MPZG_NTT_UNROLL
+        for (unsigned j = 0; j < Q; j++)
+          {
+            u64 x0 = x[j], x1 = x[j + Q], x2 = x[j + 2 * Q];
+            u64 u = mul_2exp (sub (x1, x2), 64);      /* w3 = 2^64, w3^2 = -1 - w3 */
+            x[j] = add (x0, add (x1, x2));
+            x[j + Q] = mul_2exp (add (sub (x0, x2), u), E * j);
+            x[j + 2 * Q] = mul_2exp (sub (sub (x0, x1), u), 2 * E * j);
+          }
+      }
+MPZG_NTT_UNROLL
+    for (unsigned l = q; l-- > 0;)
+      {
+        const unsigned h = 1u << l;
+MPZG_NTT_UNROLL
+        for (unsigned k = 0; k < R / 2; k++)
+          {
+            unsigned j = k & (h - 1), i = ((k >> l) << (l + 1)) + j;
+            u64 u = x[i], v = x[i + h];
+            x[i] = add (u, v);
+            x[i + h] = mul_2exp (sub (u, v), j * (96 / h));
+          }
+      }
+  }
+
+  /* The inverse, without the factor 1 / R: radix-2 layers undone (a product by
+     w^-e = 2^(192 - e) = -2^(96 - e)), then the radix-3 layer (w3^-1 = 2^128). */
+  MPZG_NTT_HD static void
+  inv (u64 *x)
+  {
+MPZG_NTT_UNROLL
+    for (unsigned l = 0; l < q; l++)
+      {
+        const unsigned h = 1u << l;
+MPZG_NTT_UNROLL
+        for (unsigned k = 0; k < R / 2; k++)
+          {
+            unsigned j = k & (h - 1), i = ((k >> l) << (l + 1)) + j;
+            u64 u = x[i], v = x[i + h];
+            if (j)
+              {
+                v = mul_2exp (v, 96 - j * (96 / h));
+                x[i] = sub (u, v);
+                x[i + h] = add (u, v);
+              }
+            else
+              {
+                x[i] = add (u, v);
+                x[i + h] = sub (u, v);
+              }
+          }
+      }
+    if (R != Q)
+      {
+MPZG_NTT_UNROLL
+        for (unsigned j = 0; j < Q; j++)
+          {
+            u64 x0 = x[j], x1 = mul_2exp (x[j + Q], (192 - E * j) % 192);
+            u64 x2 = mul_2exp (x[j + 2 * Q], (192 - 2 * E * j) % 192);
+            u64 u = mul_2exp (sub (x1, x2), 128);
+            x[j] = add (x0, add (x1, x2));
+            x[j + Q] = add (sub (x0, x2), u);
+            x[j + 2 * Q] = sub (sub (x0, x1), u);
+          }
+      }
+  }
+};
+
+/* A pass over segments of M points (radix R, stride s = M / R): the column of
+   group g is segment g / s, column n2 = g % s, points base + j s for j < R. */
+MPZG_NTT_HD unsigned
+column_base (unsigned g, unsigned s, unsigned R, unsigned *n2)
+{
+  *n2 = g % s;
+  return (g - *n2) * R + *n2;
+}
+
+/* The twiddles of column n2 of a segment of M points after its length-R
+   transforms: slot j times w_M^(n2 freq (j)) (forward) or its inverse; e = n2
+   freq (j) < M.  w_M = 2^(192 / M) when M divides 192, else w^(3N / M). */
+template <unsigned R>
+MPZG_NTT_HD void
+twiddle (u64 *x, unsigned M, unsigned n2, int inverse, const u64 *tw)
+{
+  if (n2 == 0)
+    return;
+  if (192 % M == 0)
+    {
+      const unsigned st = 192 / M;
+MPZG_NTT_UNROLL
+      for (unsigned j = 1; j < R; j++)
+        {
+          unsigned e = n2 * radix<R>::freq (j) * st;
+          x[j] = mul_2exp (x[j], inverse ? 192 - e : e);
+        }
+      return;
+    }
+  const unsigned st = n2 * (3 * NTT_N / M);
+MPZG_NTT_UNROLL
+  for (unsigned j = 1; j < R; j++)
+    {
+      unsigned e = radix<R>::freq (j) * st;
+      x[j] = mul (x[j], inverse ? root_inv (tw, e) : root_any (tw, e));
+    }
+}
+
+/* A forward pass: the columns of segments of M points read from src (or, with a,
+   the digits of a, na words: the first pass), transformed, twiddled and written
+   to dst at the same points. */
+template <unsigned R>
+MPZG_NTT_HD void
+pass_fwd (u64 *dst, const u64 *src, const u64 *a, unsigned na, unsigned L, unsigned M,
+          const u64 *tw, unsigned t, unsigned T)
+{
+  const unsigned s = M / R;
+  for (unsigned g = t; g < L / R; g += T)
+    {
+      unsigned n2, base = column_base (g, s, R, &n2);
+      u64 x[R];
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = a ? digit (a, na, base + j * s) : src[ntt_slot (base + j * s)];
+      radix<R>::fwd (x);
+      twiddle<R> (x, M, n2, 0, tw);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        dst[ntt_slot (base + j * s)] = x[j];
+    }
+}
+
+/* An inverse pass over X: twiddles undone, then the columns' inverse transforms. */
+template <unsigned R>
+MPZG_NTT_HD void
+pass_inv (u64 *X, unsigned L, unsigned M, const u64 *tw, unsigned t, unsigned T)
+{
+  const unsigned s = M / R;
+  for (unsigned g = t; g < L / R; g += T)
+    {
+      unsigned n2, base = column_base (g, s, R, &n2);
+      u64 x[R];
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = X[ntt_slot (base + j * s)];
+      twiddle<R> (x, M, n2, 1, tw);
+      radix<R>::inv (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        X[ntt_slot (base + j * s)] = x[j];
+    }
+}
+
+/* x / L: 2^-k = 2^(192 - k) when L = 2^k (shift, e != 0), else a product by
+   inv_len (e = 0). */
+MPZG_NTT_HD u64
+scale (u64 x, unsigned e, u64 inv_len)
+{
+  return e ? mul_2exp (x, e) : mul (x, inv_len);
+}
+
+/* The middle: the last forward pass of X (and of Y when y_fwd; else Y is
+   transformed already), groups of R contiguous points, the pointwise product
+   X Y / L, and the first inverse pass, in X. */
+template <unsigned R>
+MPZG_NTT_HD void
+pass_mid (u64 *X, const u64 *Y, int y_fwd, unsigned L, unsigned e, u64 inv_len, unsigned t,
+          unsigned T)
+{
+  for (unsigned g = t; g < L / R; g += T)
+    {
+      u64 x[R], y[R];
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        y[j] = Y[ntt_slot (g * R + j)];
+      if (y_fwd)
+        radix<R>::fwd (y);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = X[ntt_slot (g * R + j)];
+      radix<R>::fwd (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = scale (mul (x[j], y[j]), e, inv_len);
+      radix<R>::inv (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        X[ntt_slot (g * R + j)] = x[j];
+    }
+}
+
+/* Runtime radix to template: f (radix<R> ()) for the plan's radices. */
+template <class F>
+MPZG_NTT_HD void
+with_radix (unsigned R, F f)
+{
+  switch (R)
+    {
+    case 2: f (radix<2> ()); break;
+    case 4: f (radix<4> ()); break;
+    case 6: f (radix<6> ()); break;
+    case 8: f (radix<8> ()); break;
+    case 12: f (radix<12> ()); break;
+    default: f (radix<16> ()); break;
+    }
+}
+
+#endif
+
 /* ---- carrying the coefficients into words ----
    Coefficient k (c_k < 2^64) weighs 2^(24 k) = 2^s 2^(64 q), q = 3k / 8 (integer
    part), s = 24 k mod 64: its low word c_k << s goes to word q, its high word
@@ -258,7 +664,7 @@ word_sum (const u64 *X, unsigned L, unsigned m, u64 *lo, u64 *hi)
     k1 = L;
   for (unsigned k = k0; k < k1; k++)
     {
-      u64 c = X[k], v;
+      u64 c = X[ntt_slot (k)], v;
       unsigned s = (NTT_DIGIT_BITS * k) & 63;
       if ((3 * k) >> 3 == m)
         v = c << s;
@@ -315,9 +721,11 @@ carry_apply (u64 *r, unsigned n, unsigned cin, unsigned t, unsigned T)
    Team: threads () (T), each (f) runs f (t) for every thread t then waits for all,
    scan (items) replaces each thread's carry-chain item (carry_run's) by the carry
    into its run.  X and Y hold L words each; r receives na + nb words.
-   Both transforms run layer by layer together, or, with stash (X in shared memory,
-   Y in device memory), one after the other in X, the first stashed in Y: then Y is
-   written and read once instead of once per layer. */
+   Both transforms run pass by pass (layer by layer) together, or, with stash (X in
+   shared memory, Y in device memory), one after the other in X, the first stashed
+   in Y: then Y is written and read once instead of once per pass. */
+#if MPZG_MUL_NTT_RADIX == 2
+
 template <class Team>
 MPZG_NTT_TEAM void
 forward (Team &tm, u64 *X, u64 *Y, unsigned L, unsigned m, unsigned lm, int three,
@@ -341,10 +749,11 @@ forward (Team &tm, u64 *X, u64 *Y, unsigned L, unsigned m, unsigned lm, int thre
 template <class Team>
 MPZG_NTT_TEAM void
 ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u64 *r,
-              u64 *X, u64 *Y, int stash, unsigned L, unsigned m, int three, u64 inv_len,
-              const u64 *tw, unsigned char *items)
+              u64 *X, u64 *Y, int stash, const ntt_plan &pl, u64 inv_len, const u64 *tw,
+              unsigned char *items)
 {
-  const unsigned T = tm.threads (), n = na + nb;
+  const unsigned T = tm.threads (), n = na + nb, L = pl.L, m = pl.m;
+  const int three = pl.three;
   unsigned lm = 0;
   while ((1u << lm) < m)
     lm++;
@@ -375,6 +784,58 @@ ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u6
   tm.scan (items);
   tm.each ([&] (unsigned t) { carry_apply (r, n, items[t], t, T); });
 }
+
+#else
+
+template <class Team>
+MPZG_NTT_TEAM void
+ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u64 *r,
+              u64 *X, u64 *Y, int stash, const ntt_plan &pl, u64 inv_len, const u64 *tw,
+              unsigned char *items)
+{
+  const unsigned T = tm.threads (), n = na + nb, L = pl.L, P = pl.passes;
+  unsigned M[NTT_PASSES_MAX], e = 0;
+  M[0] = L;
+  for (unsigned i = 1; i < P; i++)
+    M[i] = M[i - 1] / pl.radix[i - 1];
+  if (!pl.three)                /* 1 / L = 2^-k = 2^(192 - k) */
+    for (e = 192; (1u << (192 - e)) < L; e--)
+      ;
+  /* The forward passes but the last: both operands together, or a's to the end
+     (its last pass writes Y), then b's. */
+  for (int op = 0; op < (stash ? 2 : 1); op++)
+    {
+      const u64 *x = op ? b : a;
+      const unsigned nx = op ? nb : na;
+      for (unsigned i = 0; i + 1 < P; i++)
+        tm.each ([&] (unsigned t) {
+          with_radix (pl.radix[i], [&] (auto rd) {
+            const unsigned R = decltype (rd)::points;
+            pass_fwd<R> (X, X, i ? (const u64 *) 0 : x, nx, L, M[i], tw, t, T);
+            if (!stash)
+              pass_fwd<R> (Y, Y, i ? (const u64 *) 0 : b, nb, L, M[i], tw, t, T);
+          });
+        });
+      if (stash && op == 0)
+        tm.each ([&] (unsigned t) {
+          pass_fwd<NTT_LAST_RADIX> (Y, X, (const u64 *) 0, 0, L, NTT_LAST_RADIX, tw, t, T);
+        });
+    }
+  tm.each ([&] (unsigned t) {
+    pass_mid<NTT_LAST_RADIX> (X, Y, !stash, L, e, inv_len, t, T);
+  });
+  for (unsigned i = P - 1; i-- > 0;)
+    tm.each ([&] (unsigned t) {
+      with_radix (pl.radix[i], [&] (auto rd) {
+        pass_inv<decltype (rd)::points> (X, L, M[i], tw, t, T);
+      });
+    });
+  tm.each ([&] (unsigned t) { items[t] = (unsigned char) carry_run (X, L, r, n, t, T); });
+  tm.scan (items);
+  tm.each ([&] (unsigned t) { carry_apply (r, n, items[t], t, T); });
+}
+
+#endif
 
 } /* namespace ntt */
 } /* namespace mpzg */

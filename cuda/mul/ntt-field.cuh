@@ -6,7 +6,8 @@
 
    p - 1 = 2^32 * 3 * 5 * 17 * 257 * 65537 and 7 generates the multiplicative group,
    so there are roots of unity of every order 2^k (k <= 32) and 3 * 2^k.  Reduction
-   of a 128-bit product uses 2^64 = 2^32 - 1 and 2^96 = -1 (mod p): shifts and adds.
+   of a 128-bit product uses 2^64 = 2^32 - 1 and 2^96 = -1 (mod p): shifts and adds;
+   so does a product by a power of two (mul_2exp).
    No floating point.  Host and device code (tests/mpn/t-mul-ntt-host.cc and
    t-mul-ntt-grid-host.cc check it against 128-bit remainders). */
 #ifndef MPZG_NTT_FIELD_CUH
@@ -20,6 +21,13 @@
 #else
 #define MPZG_NTT_HD inline
 #define MPZG_NTT_TEAM inline
+#endif
+
+/* Loops of constant trip count to unroll on the device (register arrays). */
+#ifdef __CUDACC__
+#define MPZG_NTT_UNROLL _Pragma ("unroll")
+#else
+#define MPZG_NTT_UNROLL
 #endif
 
 namespace mpzg {
@@ -67,6 +75,28 @@ MPZG_NTT_HD u64
 mul (u64 a, u64 b)
 {
   return reduce (a * b, umulhi (a, b));
+}
+
+/* a 2^e for e < 192, without a product: 2 has order 192 (2^96 = -1), so every root
+   of unity of an order dividing 192 is a power of two.  a 2^e for e < 64 is the
+   two-word a << e, reduced; for 64 <= e < 96 it is (a << (e - 64)) 2^64, whose low
+   word times 2^64 reduces as above and whose high word h (below 2^32) weighs
+   2^128 = -2^32. */
+MPZG_NTT_HD u64
+mul_2exp (u64 a, unsigned e)
+{
+  u64 r;
+  unsigned f = e >= 96 ? e - 96 : e;
+  if (f == 0)
+    r = a;
+  else if (f < 64)
+    r = reduce (a << f, a >> (64 - f));
+  else
+    {
+      unsigned g = f - 64;
+      r = sub (reduce (0, a << g), g ? (a >> (64 - g)) << 32 : 0);
+    }
+  return e >= 96 && r ? MPZG_NTT_P - r : r;
 }
 
 MPZG_NTT_HD u64

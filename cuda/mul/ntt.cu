@@ -59,13 +59,14 @@ enum { NTT_BOTH_SHARED = 0, NTT_ONE_SHARED = 1, NTT_NONE_SHARED = 2 };
 __global__ void
 __launch_bounds__ (MPZG_MUL_NTT_THREADS)
 mul_ntt_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
-                unsigned Ma, unsigned Mb, unsigned L, unsigned m, int three, u64 inv_len,
-                u64 *scratch, size_t itch, unsigned place)
+                unsigned Ma, unsigned Mb, ntt::ntt_plan pl, u64 inv_len, u64 *scratch,
+                size_t itch, unsigned place)
 {
   extern __shared__ __align__ (16) u64 smem[];
   __shared__ unsigned char items[MPZG_MUL_NTT_THREADS];
   __shared__ unsigned char scan_scratch[32];
   const size_t inst = blockIdx.x;
+  const unsigned L = pl.L;
   u64 *scr = scratch + inst * itch, *X, *Y;
   if (place == NTT_BOTH_SHARED)
     {
@@ -84,7 +85,7 @@ mul_ntt_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__res
     }
   block_team tm = { scan_scratch };
   ntt::ntt_mul_team (tm, A + inst * Ma, Ma, B + inst * Mb, Mb, R + inst * (Ma + Mb), X, Y,
-                     place == NTT_ONE_SHARED, L, m, three, inv_len, ntt_roots, items);
+                     place == NTT_ONE_SHARED, pl, inv_len, ntt_roots, items);
 }
 
 /* Dynamic shared memory a block may opt into. */
@@ -117,9 +118,9 @@ cudaError_t
 ntt_launch (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsigned Ma,
             unsigned Mb, size_t count, u64 *scratch, size_t itch, cudaStream_t s)
 {
-  unsigned m = 0, place;
-  int three = 0;
-  const unsigned L = ntt::ntt_length (Ma, Mb, &m, &three);
+  unsigned place;
+  ntt::ntt_plan pl;
+  const unsigned L = ntt::ntt_make_plan (Ma, Mb, &pl);
   const size_t optin = ntt_optin (dev), one = (size_t) L * sizeof (u64);
   size_t bytes;
   if (L == 0 || Mb == 0 || Mb > Ma || count > 0x7fffffffu)
@@ -143,7 +144,7 @@ ntt_launch (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsi
     return cudaErrorInvalidValue;
   const unsigned T = ntt::team_threads (L, MPZG_MUL_NTT_THREADS);
   mul_ntt_kernel<<<(unsigned) count, T, bytes, s>>>
-    (a, b, r, Ma, Mb, L, m, three, ntt::power (L, MPZG_NTT_P - 2), scratch, itch, place);
+    (a, b, r, Ma, Mb, pl, ntt::power (L, MPZG_NTT_P - 2), scratch, itch, place);
   return cudaGetLastError ();
 }
 

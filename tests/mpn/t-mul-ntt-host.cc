@@ -6,7 +6,9 @@
    them: at both edges of every NTT class of the mul ladder (the classes whose
    narrower operand is at least MPZG_MUL_NTT_MIN_LIMBS wide), with all-ones operands
    (the largest coefficients, which test the bound), random and sparse ones, and
-   unbalanced pairs; then every transform length through small products.  The
+   unbalanced pairs; then every transform length through small products, and
+   through the widest square of each length, up to 3N.  With radix 16 also the
+   shift products, the in-register transforms against the DFT, and the plans.  The
    products run in both of the kernel's schedules: both transforms together, and
    one after the other with the first stashed.  Needs no
    GPU, so the algorithm is checked on every build; tests/mpn/t-mul-ntt.c runs the
@@ -90,25 +92,131 @@ check_field (gmp_randstate_t rs, long count)
     }
 }
 
-/* w has order exactly 3N; root_inv inverts root over the whole table. */
+/* The candidate lengths: 64, 96, 128, ..., N, 3N/2, 3N. */
+static std::vector<unsigned>
+candidates (void)
+{
+  std::vector<unsigned> c;
+  for (unsigned k = 64; k <= NTT_N; k *= 2)
+    {
+      c.push_back (k);
+      c.push_back (3 * k / 2);
+    }
+  c.push_back (3 * NTT_N);
+  return c;
+}
+
+/* mul_2exp against products by powers of two, every exponent. */
+static void
+check_mul_2exp (gmp_randstate_t rs)
+{
+  const u64 P = MPZG_NTT_P;
+  const u64 edge[] = { 0, 1, 2, P - 1, P - 2, 0xffffffffULL, 0x100000000ULL,
+                       0xfffffffeffffffffULL, P >> 1, (P >> 1) + 1 };
+  const int ne = sizeof edge / sizeof edge[0];
+  for (unsigned e = 0; e < 192; e++)
+    for (int i = 0; i < ne + 200; i++)
+      {
+        u64 a = i < ne ? edge[i] : host_rand64 (rs) % P;
+        if (mul_2exp (a, e) != mul (a, power (2, e)))
+          {
+            fprintf (stderr, "t-mul-ntt-host: mul_2exp (%016llx, %u)\n", a, e);
+            failures++;
+            return;
+          }
+      }
+}
+
+/* w has order exactly 3N and w^(3N/192) = 2; root_any and root_inv are w^e and w^-e
+   over the whole group (root is root_any on the table). */
 static void
 check_roots (void)
 {
-  u64 w = roots[1], wN = power (w, NTT_N);
+  u64 w = roots[1], wN = power (w, NTT_N), x = 1;
   if (power (w, 3 * (u64) NTT_N) != 1 || wN == 1 || mul (wN, mul (wN, wN)) != 1
-      || power (w, 3 * (u64) NTT_N / 2) != MPZG_NTT_P - 1)
+      || power (w, 3 * (u64) NTT_N / 2) != MPZG_NTT_P - 1 || power (w, 3 * NTT_N / 192) != 2)
     {
-      fprintf (stderr, "t-mul-ntt-host: w is not of order 3N\n");
+      fprintf (stderr, "t-mul-ntt-host: w is not of order 3N with w^(3N/192) = 2\n");
       failures++;
     }
-  for (unsigned e = 0; e < NTT_TABLE; e++)
-    if (mul (root (roots.data (), e), root_inv (roots.data (), e)) != 1)
+  for (unsigned e = 0; e < 3 * NTT_N; e++, x = mul (x, w))
+    if (root_any (roots.data (), e) != x || mul (x, root_inv (roots.data (), e)) != 1
+        || (e < NTT_TABLE && root (roots.data (), e) != x))
       {
-        fprintf (stderr, "t-mul-ntt-host: root_inv (%u)\n", e);
+        fprintf (stderr, "t-mul-ntt-host: root_any or root_inv (%u)\n", e);
         failures++;
         return;
       }
 }
+
+#if MPZG_MUL_NTT_RADIX == 16
+/* The in-register transforms: slot j holds the DFT's frequency freq (j) (roots
+   w_R = 2^(192 / R)), freq is a permutation, and inv undoes fwd up to the factor R. */
+static void
+check_radices (gmp_randstate_t rs)
+{
+  for (unsigned ri = 0; ri < sizeof ntt_radices; ri++)
+    with_radix (ntt_radices[ri], [&] (auto rd) {
+      const unsigned R = decltype (rd)::points;
+      u64 x[R], y[R], seen = 0;
+      for (unsigned j = 0; j < R; j++)
+        x[j] = y[j] = host_rand64 (rs) % MPZG_NTT_P;
+      radix<R>::fwd (y);
+      for (unsigned j = 0; j < R; j++)
+        {
+          unsigned k = radix<R>::freq (j);
+          u64 want = 0;
+          for (unsigned n = 0; n < R; n++)
+            want = add (want, mul_2exp (x[n], (192 / R) * (n * k % R)));
+          seen |= 1ULL << k;
+          if (k >= R || y[j] != want)
+            {
+              fprintf (stderr, "t-mul-ntt-host: radix %u slot %u\n", R, j);
+              failures++;
+              return;
+            }
+        }
+      radix<R>::inv (y);
+      for (unsigned j = 0; j < R; j++)
+        if (seen != (1ULL << R) - 1 || y[j] != mul (x[j], R))
+          {
+            fprintf (stderr, "t-mul-ntt-host: radix %u inverse, slot %u\n", R, j);
+            failures++;
+            return;
+          }
+    });
+}
+
+/* Every candidate length has a plan of radices of the set whose product is L, the
+   last 16; ntt_slot permutes [0, L). */
+static void
+check_plans (void)
+{
+  for (unsigned L : candidates ())
+      {
+        ntt_plan pl;
+        unsigned prod = 1;
+        pl.L = L;
+        plan_passes (&pl);
+        for (unsigned i = 0; i < pl.passes; i++)
+          prod *= pl.radix[i];
+        if (pl.passes < 2 || pl.passes > NTT_PASSES_MAX || prod != L
+            || pl.radix[pl.passes - 1] != NTT_LAST_RADIX)
+          {
+            fprintf (stderr, "t-mul-ntt-host: no plan for L = %u\n", L);
+            failures++;
+          }
+        std::vector<unsigned char> hit (L, 0);
+        for (unsigned i = 0; i < L; i++)
+          if (ntt_slot (i) >= L || hit[ntt_slot (i)]++)
+            {
+              fprintf (stderr, "t-mul-ntt-host: ntt_slot is no permutation of %u\n", L);
+              failures++;
+              break;
+            }
+      }
+}
+#endif
 
 /* The lengths: each holds the product's coefficients, is within the bound, and
    is the shortest candidate (2^k or 3 * 2^k) that does. */
@@ -160,9 +268,8 @@ static void
 check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsigned nb,
                int kind)
 {
-  unsigned m;
-  int three;
-  unsigned L = ntt_length (Ma, Mb, &m, &three);
+  ntt_plan pl;
+  unsigned L = ntt_make_plan (Ma, Mb, &pl);
   if (L == 0)
     {
       fprintf (stderr, "t-mul-ntt-host: no length for %u by %u words\n", Ma, Mb);
@@ -187,7 +294,7 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
       for (unsigned i = 0; i < L; i++)  /* shared memory and scratch hold garbage */
         X[i] = Y[i] = host_rand64 (rs);
       ntt_mul_team (tm, a.data (), Ma, b.data (), Mb, r.data (), X.data (), Y.data (), stash,
-                    L, m, three, power (L, MPZG_NTT_P - 2), roots.data (), items.data ());
+                    pl, power (L, MPZG_NTT_P - 2), roots.data (), items.data ());
       products++;
       if (r != want)
         {
@@ -242,6 +349,30 @@ check_small (gmp_randstate_t rs)
   check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 3, MPZG_MUL_BLOCK_MAX_LIMBS, 3, RANDOM);
 }
 
+/* Every candidate length, 64 to 3N, by the widest square it takes (all ones) and
+   an unbalanced product of the same length. */
+static void
+check_every_length (gmp_randstate_t rs)
+{
+  unsigned n = 1;
+  for (unsigned L : candidates ())
+      {
+        while (ntt_length_of (n + 1, n + 1) != 0 && ntt_length_of (n + 1, n + 1) <= L)
+          n++;
+        if (ntt_length_of (n, n) != L)
+          {
+            fprintf (stderr, "t-mul-ntt-host: no square of length %u\n", L);
+            failures++;
+            continue;
+          }
+        unsigned nb = n / 3 + 1, na = n;
+        while (ntt_length_of (na + 1, nb) == L)
+          na++;
+        check_product (rs, n, n, n, n, ONES);
+        check_product (rs, na, nb, na, nb, RANDOM);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -251,9 +382,15 @@ main (int argc, char **argv)
   fill_roots (roots.data ());
 
   check_field (rs, 100000);
+  check_mul_2exp (rs);
   check_roots ();
   check_lengths ();
+#if MPZG_MUL_NTT_RADIX == 16
+  check_radices (rs);
+  check_plans ();
+#endif
   check_small (rs);
+  check_every_length (rs);
   check_classes (rs, rounds < 1 ? 1 : rounds);
 
   gmp_randclear (rs);
