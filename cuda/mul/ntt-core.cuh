@@ -13,7 +13,7 @@
    The field (ntt-field.cuh) has roots of unity of order 2^k and 3 * 2^k:
    transform lengths L = 2^k or 3 * 2^k, so that padding the product to a length
    costs at most a third.  Roots come from one table of w^e, w a primitive root of
-   order 3N, e < 2N (N = 2^NTT_LOG_N, the longest power-of-two part of a length),
+   order 3N, e < 3N (N = 2^NTT_LOG_N, the longest power-of-two part of a length),
    chosen with w^(3N / 192) = 2: 2 has order 192, so the roots of every order
    dividing 192 (2, 3, 4, 6, 8, 12, 16, ..., 64, 96, 192) are powers of two, and a
    product by one of them is a shift and a reduction (mul_2exp), not a product.
@@ -70,8 +70,8 @@ enum { NTT_DIGIT_BITS = 24 };
 /* The longest power-of-two part of a length (the root table's N), and the longest
    length the coefficient bound allows. */
 enum { NTT_LOG_N = 14, NTT_N = 1 << NTT_LOG_N, NTT_MAX_LEN = 1 << 16 };
-/* The root table's entries: w^e for e < 2N. */
-enum { NTT_TABLE = 2 * NTT_N };
+/* The root table's entries: w^e for e < 3N, every power of w (384 KB). */
+enum { NTT_TABLE = 3 * NTT_N };
 
 /* The table's root: of order 3N, with w^(3N / 192) = 2.  The roots of order 192 are
    g^(256 k) for g of order 3N; 2 is one of them (it has order 192), 2 = g^(256 k)
@@ -93,7 +93,7 @@ fill_roots (u64 *tw)
   fill_powers (tw, table_root (), NTT_TABLE);
 }
 
-/* w^e for 0 <= e < 2N, for e < 3N (w^(3N/2) = -1), and w^-e for 0 <= e < 3N */
+/* w^e and w^-e = w^(3N - e) for 0 <= e < 3N */
 MPZG_NTT_HD u64
 root (const u64 *tw, unsigned e)
 {
@@ -101,21 +101,9 @@ root (const u64 *tw, unsigned e)
 }
 
 MPZG_NTT_HD u64
-root_any (const u64 *tw, unsigned e)
-{
-  if (e < NTT_TABLE)
-    return ld_root (tw, e);
-  return MPZG_NTT_P - ld_root (tw, e - 3 * NTT_N / 2);
-}
-
-MPZG_NTT_HD u64
 root_inv (const u64 *tw, unsigned e)
 {
-  if (e == 0)
-    return 1;
-  if (e <= 3 * NTT_N / 2)
-    return MPZG_NTT_P - ld_root (tw, 3 * NTT_N / 2 - e);
-  return ld_root (tw, 3 * NTT_N - e);
+  return e ? ld_root (tw, 3 * NTT_N - e) : 1;
 }
 
 /* ---- lengths ---- */
@@ -169,7 +157,9 @@ ntt_length_of (unsigned na, unsigned nb)
 }
 
 /* A product's transform: its length L = m or 3m, and with radix 16 its passes,
-   radix[i] points a column, the last 16 (radix 2 leaves passes 0). */
+   pass i's radix (points a column) in byte i of radices, the last 16 (radix 2
+   leaves passes 0).  Bytes of a word rather than an array: the kernel indexes
+   them by a variable, which an array parameter would take to local memory. */
 enum { NTT_PASSES_MAX = 4, NTT_LAST_RADIX = 16 };
 
 struct ntt_plan
@@ -177,8 +167,14 @@ struct ntt_plan
   unsigned L, m;
   int three;
   unsigned passes;
-  unsigned char radix[NTT_PASSES_MAX];
+  unsigned radices;
 };
+
+MPZG_NTT_HD unsigned
+plan_radix (const ntt_plan &pl, unsigned i)
+{
+  return (pl.radices >> (8 * i)) & 255;
+}
 
 /* The radices of the passes, and how they cost: passes first (each a sweep over the
    transform and a barrier), then full products at the pass boundaries, then
@@ -235,8 +231,9 @@ plan_passes (ntt_plan *pl)
           pl->passes = P;
           best_full = full;
           best_shift = shift;
+          pl->radices = 0;
           for (unsigned i = 0; i < P; i++)
-            pl->radix[i] = rad[i];
+            pl->radices |= (unsigned) rad[i] << (8 * i);
         }
     }
 }
@@ -534,14 +531,14 @@ MPZG_NTT_UNROLL
   for (unsigned j = 1; j < R; j++)
     {
       unsigned e = radix<R>::freq (j) * st;
-      x[j] = mul (x[j], inverse ? root_inv (tw, e) : root_any (tw, e));
+      x[j] = mul (x[j], inverse ? root_inv (tw, e) : root (tw, e));
     }
 }
 
-/* A forward pass: the columns of segments of M points read from src (or, with a,
-   the digits of a, na words: the first pass), transformed, twiddled and written
-   to dst at the same points. */
-template <unsigned R>
+/* A forward pass: the columns of segments of M points read from src (or, with
+   digits, the digits of a, na words: the first pass), transformed, twiddled and
+   written to dst at the same points. */
+template <unsigned R, bool digits>
 MPZG_NTT_HD void
 pass_fwd (u64 *dst, const u64 *src, const u64 *a, unsigned na, unsigned L, unsigned M,
           const u64 *tw, unsigned t, unsigned T)
@@ -553,7 +550,7 @@ pass_fwd (u64 *dst, const u64 *src, const u64 *a, unsigned na, unsigned L, unsig
       u64 x[R];
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
-        x[j] = a ? digit (a, na, base + j * s) : src[ntt_slot (base + j * s)];
+        x[j] = digits ? digit (a, na, base + j * s) : src[ntt_slot (base + j * s)];
       radix<R>::fwd (x);
       twiddle<R> (x, M, n2, 0, tw);
 MPZG_NTT_UNROLL
@@ -583,37 +580,62 @@ MPZG_NTT_UNROLL
     }
 }
 
-/* x / L: 2^-k = 2^(192 - k) when L = 2^k (shift, e != 0), else a product by
-   inv_len (e = 0). */
-MPZG_NTT_HD u64
-scale (u64 x, unsigned e, u64 inv_len)
-{
-  return e ? mul_2exp (x, e) : mul (x, inv_len);
-}
-
-/* The middle: the last forward pass of X (and of Y when y_fwd; else Y is
-   transformed already), groups of R contiguous points, the pointwise product
-   X Y / L, and the first inverse pass, in X. */
+/* The last forward pass of a stashed operand: X's groups of R contiguous points
+   transformed into Y, each group's points in order (Y is device memory, read back
+   only by pass_mid, a group by the thread that wrote it: no swizzle). */
 template <unsigned R>
 MPZG_NTT_HD void
-pass_mid (u64 *X, const u64 *Y, int y_fwd, unsigned L, unsigned e, u64 inv_len, unsigned t,
-          unsigned T)
+pass_stash (u64 *Y, const u64 *X, unsigned L, unsigned t, unsigned T)
 {
   for (unsigned g = t; g < L / R; g += T)
     {
-      u64 x[R], y[R];
-MPZG_NTT_UNROLL
-      for (unsigned j = 0; j < R; j++)
-        y[j] = Y[ntt_slot (g * R + j)];
-      if (y_fwd)
-        radix<R>::fwd (y);
+      u64 x[R];
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
         x[j] = X[ntt_slot (g * R + j)];
       radix<R>::fwd (x);
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
-        x[j] = scale (mul (x[j], y[j]), e, inv_len);
+        Y[g * R + j] = x[j];
+    }
+}
+
+/* The middle: the last forward pass of X (and of Y when y_fwd; else Y holds the
+   stashed transform, pass_stash's), groups of R contiguous points, the pointwise
+   product X Y / L (pow2: L = 2^k, 1 / L = 2^(192 - k) = 2^e, a shift; else a
+   product by inv_len), and the first inverse pass, in X.  With y_fwd, Y's group is
+   written back and read again (volatile: not kept in registers) as it is
+   multiplied in, so that one group at a time is held (two would take 64
+   registers of data). */
+template <unsigned R, bool pow2>
+MPZG_NTT_HD void
+pass_mid (u64 *X, u64 *Y, int y_fwd, unsigned L, unsigned e, u64 inv_len, unsigned t,
+          unsigned T)
+{
+  for (unsigned g = t; g < L / R; g += T)
+    {
+      u64 x[R];
+      if (y_fwd)
+        {
+MPZG_NTT_UNROLL
+          for (unsigned j = 0; j < R; j++)
+            x[j] = Y[ntt_slot (g * R + j)];
+          radix<R>::fwd (x);
+MPZG_NTT_UNROLL
+          for (unsigned j = 0; j < R; j++)
+            ((volatile u64 *) Y)[ntt_slot (g * R + j)] = x[j];
+        }
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = X[ntt_slot (g * R + j)];
+      radix<R>::fwd (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        {
+          unsigned i = y_fwd ? ntt_slot (g * R + j) : g * R + j;
+          u64 v = mul (x[j], ((volatile const u64 *) Y)[i]);
+          x[j] = pow2 ? mul_2exp (v, e) : mul (v, inv_len);
+        }
       radix<R>::inv (x);
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
@@ -794,10 +816,7 @@ ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u6
               unsigned char *items)
 {
   const unsigned T = tm.threads (), n = na + nb, L = pl.L, P = pl.passes;
-  unsigned M[NTT_PASSES_MAX], e = 0;
-  M[0] = L;
-  for (unsigned i = 1; i < P; i++)
-    M[i] = M[i - 1] / pl.radix[i - 1];
+  unsigned e = 0;
   if (!pl.three)                /* 1 / L = 2^-k = 2^(192 - k) */
     for (e = 192; (1u << (192 - e)) < L; e--)
       ;
@@ -807,27 +826,38 @@ ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u6
     {
       const u64 *x = op ? b : a;
       const unsigned nx = op ? nb : na;
-      for (unsigned i = 0; i + 1 < P; i++)
+      for (unsigned i = 0, M = L; i + 1 < P; M /= plan_radix (pl, i), i++)
         tm.each ([&] (unsigned t) {
-          with_radix (pl.radix[i], [&] (auto rd) {
+          with_radix (plan_radix (pl, i), [&] (auto rd) {
             const unsigned R = decltype (rd)::points;
-            pass_fwd<R> (X, X, i ? (const u64 *) 0 : x, nx, L, M[i], tw, t, T);
-            if (!stash)
-              pass_fwd<R> (Y, Y, i ? (const u64 *) 0 : b, nb, L, M[i], tw, t, T);
+            if (i == 0)
+              {
+                pass_fwd<R, true> (X, X, x, nx, L, M, tw, t, T);
+                if (!stash)
+                  pass_fwd<R, true> (Y, Y, b, nb, L, M, tw, t, T);
+              }
+            else
+              {
+                pass_fwd<R, false> (X, X, x, nx, L, M, tw, t, T);
+                if (!stash)
+                  pass_fwd<R, false> (Y, Y, b, nb, L, M, tw, t, T);
+              }
           });
         });
       if (stash && op == 0)
-        tm.each ([&] (unsigned t) {
-          pass_fwd<NTT_LAST_RADIX> (Y, X, (const u64 *) 0, 0, L, NTT_LAST_RADIX, tw, t, T);
-        });
+        tm.each ([&] (unsigned t) { pass_stash<NTT_LAST_RADIX> (Y, X, L, t, T); });
     }
   tm.each ([&] (unsigned t) {
-    pass_mid<NTT_LAST_RADIX> (X, Y, !stash, L, e, inv_len, t, T);
+    if (pl.three)
+      pass_mid<NTT_LAST_RADIX, false> (X, Y, !stash, L, e, inv_len, t, T);
+    else
+      pass_mid<NTT_LAST_RADIX, true> (X, Y, !stash, L, e, inv_len, t, T);
   });
-  for (unsigned i = P - 1; i-- > 0;)
+  for (unsigned i = P - 1, M = NTT_LAST_RADIX * plan_radix (pl, P - 2); i-- > 0;
+       M *= i ? plan_radix (pl, i - 1) : 1)
     tm.each ([&] (unsigned t) {
-      with_radix (pl.radix[i], [&] (auto rd) {
-        pass_inv<decltype (rd)::points> (X, L, M[i], tw, t, T);
+      with_radix (plan_radix (pl, i), [&] (auto rd) {
+        pass_inv<decltype (rd)::points> (X, L, M, tw, t, T);
       });
     });
   tm.each ([&] (unsigned t) { items[t] = (unsigned char) carry_run (X, L, r, n, t, T); });

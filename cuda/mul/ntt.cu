@@ -26,7 +26,7 @@ static_assert (mpzg::ntt::ntt_length_of (MPZG_MUL_BLOCK_MAX_CEIL, MPZG_MUL_BLOCK
 
 namespace mpzg {
 
-/* w^e, e < 2N (ntt-core.cuh), written by ntt_setup on each device. */
+/* w^e, e < 3N (ntt-core.cuh), written by ntt_setup on each device. */
 static __device__ u64 ntt_roots[ntt::NTT_TABLE];
 
 /* Static shared memory of the kernel: the runs' carry items and the scan's scratch. */
@@ -56,33 +56,23 @@ struct block_team
 /* Where the transforms are (launch-uniform). */
 enum { NTT_BOTH_SHARED = 0, NTT_ONE_SHARED = 1, NTT_NONE_SHARED = 2 };
 
+/* The placement is a template parameter, so that the compiler knows which of X and
+   Y are shared memory (32-bit addresses, no generic loads). */
+template <unsigned place>
 __global__ void
 __launch_bounds__ (MPZG_MUL_NTT_THREADS)
 mul_ntt_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
                 unsigned Ma, unsigned Mb, ntt::ntt_plan pl, u64 inv_len, u64 *scratch,
-                size_t itch, unsigned place)
+                size_t itch)
 {
   extern __shared__ __align__ (16) u64 smem[];
   __shared__ unsigned char items[MPZG_MUL_NTT_THREADS];
   __shared__ unsigned char scan_scratch[32];
   const size_t inst = blockIdx.x;
   const unsigned L = pl.L;
-  u64 *scr = scratch + inst * itch, *X, *Y;
-  if (place == NTT_BOTH_SHARED)
-    {
-      X = smem;
-      Y = smem + L;
-    }
-  else if (place == NTT_ONE_SHARED)
-    {
-      X = smem;
-      Y = scr;
-    }
-  else
-    {
-      X = scr;
-      Y = scr + L;
-    }
+  u64 *scr = scratch + inst * itch;
+  u64 *X = place == NTT_NONE_SHARED ? scr : smem;
+  u64 *Y = place == NTT_BOTH_SHARED ? smem + L : place == NTT_ONE_SHARED ? scr : scr + L;
   block_team tm = { scan_scratch };
   ntt::ntt_mul_team (tm, A + inst * Ma, Ma, B + inst * Mb, Mb, R + inst * (Ma + Mb), X, Y,
                      place == NTT_ONE_SHARED, pl, inv_len, ntt_roots, items);
@@ -110,8 +100,13 @@ ntt_setup (const mpzg_mpn_device *dev)
   ntt::fill_roots (tw.data ());
   if ((e = cudaMemcpyToSymbol (ntt_roots, tw.data (), tw.size () * sizeof (u64))) != cudaSuccess)
     return e;
-  return cudaFuncSetAttribute (mul_ntt_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               (int) ntt_optin (dev));
+  const int optin = (int) ntt_optin (dev);
+  if ((e = cudaFuncSetAttribute (mul_ntt_kernel<NTT_BOTH_SHARED>,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, optin))
+      != cudaSuccess)
+    return e;
+  return cudaFuncSetAttribute (mul_ntt_kernel<NTT_ONE_SHARED>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, optin);
 }
 
 cudaError_t
@@ -143,8 +138,16 @@ ntt_launch (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsi
   else
     return cudaErrorInvalidValue;
   const unsigned T = ntt::team_threads (L, MPZG_MUL_NTT_THREADS);
-  mul_ntt_kernel<<<(unsigned) count, T, bytes, s>>>
-    (a, b, r, Ma, Mb, pl, ntt::power (L, MPZG_NTT_P - 2), scratch, itch, place);
+  const u64 inv_len = ntt::power (L, MPZG_NTT_P - 2);
+  if (place == NTT_BOTH_SHARED)
+    mul_ntt_kernel<NTT_BOTH_SHARED><<<(unsigned) count, T, bytes, s>>>
+      (a, b, r, Ma, Mb, pl, inv_len, scratch, itch);
+  else if (place == NTT_ONE_SHARED)
+    mul_ntt_kernel<NTT_ONE_SHARED><<<(unsigned) count, T, bytes, s>>>
+      (a, b, r, Ma, Mb, pl, inv_len, scratch, itch);
+  else
+    mul_ntt_kernel<NTT_NONE_SHARED><<<(unsigned) count, T, bytes, s>>>
+      (a, b, r, Ma, Mb, pl, inv_len, scratch, itch);
   return cudaGetLastError ();
 }
 
