@@ -142,10 +142,11 @@
 /* Most threads per block of the NTT kernel (its launch bounds, which cap its
    registers).  Radix 2: a team takes L / 8 threads, about 4 butterflies each per
    layer, up to this many.  Radix 16: a team takes L / 16 threads, a column of 16
-   points each in the last pass, halved until at most this many; the middle pass
-   holds two columns (64 registers of data), so 768 (80 registers) rather than
-   1024 (64); every ladder length's team is the same either way (384, 512 or 768
-   threads), but L = 2^14's (512 instead of 1024). */
+   points each in the last pass, halved until at most this many.  A pass of 16
+   points takes about 80 registers (32 of data, the twiddles, the addresses):
+   768 allows 80 (12 bytes of spills, sm_90), 1024 only 64 (376 bytes); every
+   ladder length's team is the same either way (384, 512 or 768 threads), but
+   L = 2^14's (512 instead of 1024). */
 #if MPZG_MUL_NTT_RADIX == 2
 #define MPZG_MUL_NTT_THREADS 1024
 #else
