@@ -134,7 +134,7 @@
    product per butterfly for each radix-2 layer (the measurements above); 16,
    passes of columns of up to 16 points in registers, whose inner roots are powers
    of two (shifts), with full products only between passes: 2 to 4 passes instead
-   of 7 to 15 layers.  16 until measured otherwise: the choice awaits a measurement
+   of 6 to 15 layers.  16 until measured otherwise: the choice awaits a measurement
    of both on the GPU (a build may set it: NVCCFLAGS=-DMPZG_MUL_NTT_RADIX=2). */
 #ifndef MPZG_MUL_NTT_RADIX
 #define MPZG_MUL_NTT_RADIX 16

@@ -37,7 +37,7 @@
    when 3 divides R, then radix-2 layers: roots of order dividing 16 or 12, all
    products shifts), multiplies by the twiddles w_M^(n2 k1) (shifts when M divides
    192, else products by table roots) and writes it back where it was read.  So a
-   transform is 2 to 4 passes over the team's memory instead of 7 to 15 layers, and
+   transform is 2 to 4 passes over the team's memory instead of 6 to 15 layers, and
    full products are about one per point per pass boundary instead of one per
    butterfly.  The plan (ntt_make_plan) picks the radices: fewest passes, then
    fewest full products, the last pass of radix 16.  Fused: the digits are loaded
