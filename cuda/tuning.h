@@ -128,14 +128,16 @@
    product.  Kernel-only on the H100, per 2^30 bits of operands, NTT against
    classical: 8.5 against 5.0 ms at 2^15 bits, 9.7 against 9.6 at 2^16, 10.3 against
    18.8 at 2^17, 11.3 against 38.1 at 2^18
-   (bench/results/2026-11-23-h100-ntt-gcdext): the NTT from the first width above
-   1024 limbs (MPZG_MUL_NTT_MIN_LIMBS, tuning-switch.h). */
+   (bench/results/2026-11-23-h100-ntt-gcdext), with the radix-2 transform.  With the
+   radix-16 one, mpzg-tune finds the NTT ahead from 640 limbs
+   (bench/results/2026-11-24-h100-ntt-radix16-tuner; MPZG_MUL_NTT_MIN_LIMBS,
+   tuning-switch.h). */
 /* The NTT's transform (mul/ntt-core.cuh): 2, a pass over shared memory and a
-   product per butterfly for each radix-2 layer (the measurements above); 16,
-   passes of columns of up to 16 points in registers, whose inner roots are powers
-   of two (shifts), with full products only between passes: 2 to 4 passes instead
-   of 6 to 15 layers.  16 until measured otherwise: the choice awaits a measurement
-   of both on the GPU (a build may set it: NVCCFLAGS=-DMPZG_MUL_NTT_RADIX=2). */
+   product per butterfly for each radix-2 layer; 16, passes of columns of up to 16
+   points in registers, whose inner roots are powers of two (shifts), with full
+   products only between passes: 2 to 4 passes instead of 6 to 15 layers.  16:
+   kernel-only on the H100, 7.8 against 10.1 ms at 2^17 bits, 10.7 against 11.0 at
+   2^18 (same experiment).  A build may set it: NVCCFLAGS=-DMPZG_MUL_NTT_RADIX=2. */
 #ifndef MPZG_MUL_NTT_RADIX
 #define MPZG_MUL_NTT_RADIX 16
 #endif
@@ -169,11 +171,12 @@
 #define MPZG_MUL_GRID_CARRY_THREADS 256
 /* mul elements above MPZG_MUL_MAX_LIMBS run one at a time through that transform
    (lib/gpu/mul-huge.c); in auto mode only those whose shorter operand has at least
-   MPZG_MUL_HUGE_WORTH_LIMBS limbs (2^20 bits: GMP takes about a millisecond for a
-   balanced product there, some ten times a call's fixed cost of copies and
-   launches; an unbalanced one is nearly linear for GMP).  Provisional, not yet
-   measured (MPZG_MUL_HUGE_WORTH_LIMBS, tuning-switch.h).  Its device buffer is kept between calls up to a sixteenth of the
-   device's memory, and at least MPZG_MUL_HUGE_KEEP_WORDS words (128 MB). */
+   MPZG_MUL_HUGE_WORTH_LIMBS limbs (a product that unbalanced is nearly linear for
+   GMP, and a call has a fixed cost of copies and launches); mpzg-tune measures it
+   against GMP with a 2^17-limb longer operand (MPZG_MUL_HUGE_WORTH_LIMBS,
+   tuning-switch.h).  Its device buffer is kept between
+   calls up to a sixteenth of the device's memory, and at least
+   MPZG_MUL_HUGE_KEEP_WORDS words (128 MB). */
 #define MPZG_MUL_HUGE_KEEP_WORDS ((size_t) 1 << 24)
 
 /* ---- host pipeline ---- */
