@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* tuning-switch.h -- the switch points of the GPU path, as bench/mpzg-tune
+   measured them (see bench/README.md; cuda/tuning.h says what each one is).
+   Written by mpzg-tune; rebuild the library after replacing it.
+
+   Device:  0: NVIDIA H100 80GB HBM3, 79.2 GiB, compute capability 9.0, 132 SMs
+   Date:    2026-11-24 03:31:48 UTC
+   Command: bench/mpzg-tune -T 471 -o tuning-switch.h
+   Not measured, kept: MPZG_ADD_WORTH_LIMBS (the GPU won at no size tried)
+*/
+#ifndef MPZG_TUNING_SWITCH_H
+#define MPZG_TUNING_SWITCH_H
+
+#ifndef MPZG_MUL_SMALL_MAX
+#define MPZG_MUL_SMALL_MAX 16
+#endif
+#ifndef MPZG_MUL_GRP_MAX_LIMBS
+#define MPZG_MUL_GRP_MAX_LIMBS 128
+#endif
+#ifndef MPZG_MUL_NTT_MIN_LIMBS
+#define MPZG_MUL_NTT_MIN_LIMBS 640
+#endif
+#ifndef MPZG_MUL_BLOCK_MAX_LIMBS
+#define MPZG_MUL_BLOCK_MAX_LIMBS 4096
+#endif
+#ifndef MPZG_ADD_SMALL_MAX
+#define MPZG_ADD_SMALL_MAX 39
+#endif
+#ifndef MPZG_ADD_BLOCK_MIN
+#define MPZG_ADD_BLOCK_MIN 2048
+#endif
+#ifndef MPZG_ADD_WORTH_LIMBS
+#define MPZG_ADD_WORTH_LIMBS ((size_t) 1073741824)
+#endif
+#ifndef MPZG_MUL_WORTH_AVG
+#define MPZG_MUL_WORTH_AVG 16
+#endif
+#ifndef MPZG_MUL_WORTH_WORK
+#define MPZG_MUL_WORTH_WORK ((double) 50331648)
+#endif
+#ifndef MPZG_MUL_HUGE_WORTH_LIMBS
+#define MPZG_MUL_HUGE_WORTH_LIMBS ((size_t) 1024)
+#endif
+#ifndef MPZG_DIV_WORTH_AVG
+#define MPZG_DIV_WORTH_AVG 16
+#endif
+#ifndef MPZG_DIV_WORTH_WORK
+#define MPZG_DIV_WORTH_WORK ((double) 67108864)
+#endif
+#ifndef MPZG_GCD_WORTH_AVG
+#define MPZG_GCD_WORTH_AVG 2
+#endif
+#ifndef MPZG_GCD_WORTH_WORK
+#define MPZG_GCD_WORTH_WORK ((double) 131072)
+#endif
+#ifndef MPZG_GCDEXT_WORTH_AVG
+#define MPZG_GCDEXT_WORTH_AVG 4
+#endif
+#ifndef MPZG_GCDEXT_WORTH_COUNT
+#define MPZG_GCDEXT_WORTH_COUNT ((size_t) 768)
+#endif
+#ifndef MPZG_POWM_WORTH_AVG
+#define MPZG_POWM_WORTH_AVG 2
+#endif
+#ifndef MPZG_POWM_WORTH_COUNT
+#define MPZG_POWM_WORTH_COUNT ((size_t) 768)
+#endif
+#ifndef MPZG_SLOT_WORDS
+#define MPZG_SLOT_WORDS ((size_t) 1048576)
+#endif
+
+#endif
