@@ -240,8 +240,8 @@ kernel_pair (const char *opname, const unsigned *sizes, size_t n, tune_setter se
               }
             v[m][r] = us;
           }
-      t0[i] = tune_median (v[0], (size_t) opt.rounds);
-      t1[i] = tune_median (v[1], (size_t) opt.rounds);
+      t0[i] = bench_median (v[0], opt.rounds);
+      t1[i] = bench_median (v[1], opt.rounds);
       fprintf (stderr, "   %-4s %6u limbs x %-7zu %-6s %10.1f us  %-6s %10.1f us  %s\n",
                opname, sizes[i], count, m0, t0[i], m1, t1[i], t1[i] < t0[i] ? m1 : m0);
       batch_clear (&b);
@@ -455,8 +455,8 @@ e2e_pair (batch *b, size_t n, double *gpu, double *cpu)
         if (!batch_check (b, n, m ? "cpu" : "gpu"))
           return -1;
       }
-  *gpu = tune_median (v[0], (size_t) opt.e2e_rounds);
-  *cpu = tune_median (v[1], (size_t) opt.e2e_rounds);
+  *gpu = bench_median (v[0], opt.e2e_rounds);
+  *cpu = bench_median (v[1], opt.e2e_rounds);
   return 0;
 }
 
@@ -666,7 +666,7 @@ tune_slot (void)
     }
   for (i = 0; i < n; i++)
     {
-      double t = tune_median (v[i], (size_t) opt.e2e_rounds);
+      double t = bench_median (v[i], opt.e2e_rounds);
       fprintf (stderr, "   %8zu words  %10.1f us\n", s[i], t);
       if (i == 0 || t < best)
         best = t, besti = i;
