@@ -6,8 +6,9 @@
    mpz_mul sets it.
 
    Copies go through the pipeline's pinned slots (bulk-copy.c), the host's side of
-   them on all the call's threads and overlapped with the DMA; while the device
-   multiplies, the threads allocate the product's limbs and fault their pages in.
+   them on all the call's threads, one team for all of the call's long products,
+   and overlapped with the DMA; while the device multiplies, the team faults the
+   pages of the product's fresh limbs in.
    The device buffer (operands, product, scratch) is kept between calls while it
    is at most a sixteenth of the device's memory (and at least
    MPZG_MUL_HUGE_KEEP_WORDS words), so that a loop of long products allocates
@@ -92,69 +93,151 @@ buf_ensure (int dev, size_t words, int *fits)
   return MPZG_OK;
 }
 
-/* r = a * b on the device: MPZG_OK or a CUDA failure (r untouched).  The product
-   comes back into a fresh mpz_t, swapped into r once it is complete: a copy that
-   fails half-way leaves r as it was, whether or not r is an input. */
-static int
-mul_one (const mpzg_mpn_device *dev, mpzg_gpu_slot *slots, mpz_ptr r, mpz_srcptr a,
-         mpz_srcptr b, int threads, int verbose)
+/* One call's long products, run by a team of the call's threads (pool.h): tid 0
+   holds the lock and drives the device, every member copies and faults pages in
+   (bulk-copy.h). */
+typedef struct
 {
-  const size_t na = mpz_size (a), nb = mpz_size (b), n = na + nb;
-  const int square = a == b, neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0);
-  const size_t itch = mpzg_mpn_mul_grid_itch (na, nb);
-  const size_t words = na + (square ? 0 : nb) + n + itch;
+  const mpzg_gpu_job *job;
+  const mpzg_mpn_device *dev;
+  mpzg_gpu_bulk bulk;
+  mpzg_gpu_slot *slots;
+  long fail_at;
+  size_t k;                     /* elements done */
+  int st;                       /* MPZG_OK, or what ended the job at element k */
+  int go;                       /* element k: NEXT_STOP, NEXT_DONE or NEXT_DEVICE */
+  /* element k on the device, set by tid 0 */
+  mpz_ptr r;
+  size_t na, nb;
+  int square, neg;
   mpzg_word *da, *db, *dr, *ds, *rp;
-  double t0 = mpzg_seconds (), t1, t2, t3;
   mpz_t t;
-  int st, fits;
-  st = buf_ensure (dev->ordinal, words, &fits);
+  double t0, t1, t2, t4;
+} huge_ctx;
+
+enum { NEXT_STOP, NEXT_DONE, NEXT_DEVICE };
+
+/* tid 0: what to do with element k.  One whose buffers do not fit the device's
+   free memory is multiplied here by mpz_mul. */
+static int
+next_element (huge_ctx *h)
+{
+  const mpzg_gpu_job *job = h->job;
+  size_t e, itch, words;
+  mpz_srcptr a, b;
+  int fits;
+  if (h->st != MPZG_OK || h->k == job->m)
+    return NEXT_STOP;
+  if (h->fail_at >= 0 && (long) h->k >= h->fail_at)
+    {
+      h->st = MPZG_EDEVICE;
+      return NEXT_STOP;
+    }
+  e = job->idx ? job->idx[h->k] : h->k;
+  h->r = job->out[0][e];
+  a = job->in[0][e];
+  b = job->in[1][e];
+  h->t0 = mpzg_seconds ();
+  h->na = mpz_size (a);
+  h->nb = mpz_size (b);
+  h->square = a == b;
+  h->neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0);
+  itch = mpzg_mpn_mul_grid_itch (h->na, h->nb);
+  words = h->na + (h->square ? 0 : h->nb) + h->na + h->nb + itch;
+  h->st = buf_ensure (h->dev->ordinal, words, &fits);
   if (!fits)
     {
-      if (verbose > 0)
+      if (job->verbose > 0)
         fprintf (stderr, "mpzg: mul_n: a %zu by %zu-limb product needs %zu MB of device "
-                 "memory, more than is free: GMP computes it\n", na, nb,
+                 "memory, more than is free: GMP computes it\n", h->na, h->nb,
                  words * sizeof (mpzg_word) >> 20);
-      mpz_mul (r, a, b);
-      return MPZG_OK;
+      mpz_mul (h->r, a, b);
+      h->st = MPZG_OK;
+      h->k++;
+      return NEXT_DONE;
     }
-  if (st != MPZG_OK)
-    return st;
-  da = buf;
-  db = square ? da : da + na;
-  dr = db + (square ? na : nb);
-  ds = dr + n;
-  if ((st = mpzg_gpu_bulk_h2d (slots, da, (const mpzg_word *) mpz_limbs_read (a), na, threads)) != 0
-      || (!square && (st = mpzg_gpu_bulk_h2d (slots, db, (const mpzg_word *) mpz_limbs_read (b), nb,
-                                                  threads)) != 0))
-    return mpzg_gpu_status (st);
-  t1 = mpzg_seconds ();
-  if ((st = mpzg_mpn_mul_grid (dev, da, db, dr, na, nb, 1, ds, NULL)) != 0)
-    return mpzg_gpu_status (st);
-  /* while the device multiplies: the product's limbs, their pages faulted in on
-     every thread */
-  mpz_init2 (t, (mp_bitcnt_t) n * GMP_NUMB_BITS);
-  rp = (mpzg_word *) mpz_limbs_write (t, (mp_size_t) n);
-  mpzg_gpu_touch (rp, n, threads);
-  if ((st = cudaStreamSynchronize (NULL)) != cudaSuccess)
+  if (h->st != MPZG_OK)
+    return NEXT_STOP;
+  h->da = buf;
+  h->db = h->square ? h->da : h->da + h->na;
+  h->dr = h->db + (h->square ? h->na : h->nb);
+  h->ds = h->dr + h->na + h->nb;
+  return NEXT_DEVICE;
+}
+
+/* r = a * b on the device, for element k (next_element said NEXT_DEVICE).  The
+   product comes back into a fresh mpz_t, swapped into r once it is complete: a
+   copy that fails half-way leaves r as it was, whether or not r is an input; a
+   failure sets h->st. */
+static void
+mul_one (huge_ctx *h, int tid)
+{
+  const mpzg_gpu_job *job = h->job;
+  const size_t e = job->idx ? job->idx[h->k] : h->k, n = h->na + h->nb;
+  mpzg_gpu_bulk *bk = &h->bulk;
+  mpzg_gpu_bulk_h2d (bk, tid, h->da, (const mpzg_word *) mpz_limbs_read (job->in[0][e]), h->na);
+  if (!h->square)
+    mpzg_gpu_bulk_h2d (bk, tid, h->db, (const mpzg_word *) mpz_limbs_read (job->in[1][e]),
+                       h->nb);
+  if (tid == 0)
     {
-      mpz_clear (t);
-      return mpzg_gpu_status (st);
+      h->t1 = mpzg_seconds ();
+      if (bk->err == cudaSuccess)
+        bk->err = (cudaError_t) mpzg_mpn_mul_grid (h->dev, h->da, h->db, h->dr, h->na, h->nb,
+                                                    1, h->ds, NULL);
+      /* while the device multiplies: the product's limbs, their pages faulted in
+         on every member */
+      mpz_init2 (h->t, (mp_bitcnt_t) n * GMP_NUMB_BITS);
+      h->rp = (mpzg_word *) mpz_limbs_write (h->t, (mp_size_t) n);
     }
-  t2 = mpzg_seconds ();
-  if ((st = mpzg_gpu_bulk_d2h (slots, rp, dr, n, threads)) != 0)
+  mpzg_team_barrier (bk->team);        /* h->rp */
+  mpzg_gpu_bulk_touch (bk, tid, h->rp, n);
+  if (tid == 0)
     {
-      mpz_clear (t);
-      return mpzg_gpu_status (st);
+      h->t4 = mpzg_seconds ();
+      if (bk->err == cudaSuccess)
+        bk->err = cudaStreamSynchronize (NULL);
+      h->t2 = mpzg_seconds ();
     }
-  mpz_limbs_finish (t, neg ? -(mp_size_t) n : (mp_size_t) n);
-  mpz_swap (t, r);
-  mpz_clear (t);
-  t3 = mpzg_seconds ();
-  if (verbose >= 2)
+  mpzg_gpu_bulk_d2h (bk, tid, h->rp, h->dr, n);
+  if (tid != 0)
+    return;
+  if (bk->err != cudaSuccess)
+    {
+      mpz_clear (h->t);
+      h->st = mpzg_gpu_status (bk->err);
+      return;
+    }
+  mpz_limbs_finish (h->t, h->neg ? -(mp_size_t) n : (mp_size_t) n);
+  mpz_swap (h->t, h->r);
+  mpz_clear (h->t);
+  h->k++;
+  if (job->verbose >= 2)
     fprintf (stderr, "mpzg: gpu mul %zu by %zu limbs (long product): buffer and copies up "
-             "%.3f ms, transform %.3f ms, copy down %.3f ms\n", na, nb, 1e3 * (t1 - t0),
-             1e3 * (t2 - t1), 1e3 * (t3 - t2));
-  return MPZG_OK;
+             "%.3f ms, transform %.3f ms (the product's limbs allocated and faulted in "
+             "meanwhile: %.3f ms), copy down %.3f ms\n", h->na, h->nb, 1e3 * (h->t1 - h->t0),
+             1e3 * (h->t2 - h->t1), 1e3 * (h->t4 - h->t1), 1e3 * (mpzg_seconds () - h->t2));
+}
+
+static void
+huge_team (mpzg_team *team, void *ctx, int tid, int nthreads)
+{
+  huge_ctx *h = ctx;
+  (void) nthreads;
+  if (tid == 0)
+    mpzg_gpu_bulk_init (&h->bulk, h->slots, team);
+  for (;;)
+    {
+      if (tid == 0)
+        h->go = next_element (h);
+      mpzg_team_barrier (team);
+      if (h->go == NEXT_STOP)
+        return;
+      if (h->go == NEXT_DEVICE)
+        mul_one (h, tid);
+      /* h->go is rewritten only after every member has read it */
+      mpzg_team_barrier (team);
+    }
 }
 
 static int
@@ -168,32 +251,30 @@ int
 mpzg_gpu_mul_huge_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone,
                        size_t *nundone)
 {
-  const mpzg_mpn_device *dev;
-  mpzg_gpu_slot *slots;
-  long fail_at = mpzg_gpu_failure_planned ();
+  huge_ctx h;
   size_t k = 0;
   int st;
   *bad = MPZG_NO_INDEX;
   pthread_mutex_lock (&mpzg_gpu_lock);
-  st = mpzg_gpu_slots_ensure (job->ordinal, &slots, &dev);
-  if (st == MPZG_OK && !grid_ready[dev->ordinal])
+  st = mpzg_gpu_slots_ensure (job->ordinal, &h.slots, &h.dev);
+  if (st == MPZG_OK && !grid_ready[h.dev->ordinal])
     {
-      int e = mpzg_mpn_mul_grid_setup (dev);
+      int e = mpzg_mpn_mul_grid_setup (h.dev);
       if (e == 0)
-        grid_ready[dev->ordinal] = 1;
+        grid_ready[h.dev->ordinal] = 1;
       else
         st = mpzg_gpu_status (e);
     }
-  for (; st == MPZG_OK && k < job->m; k++)
+  if (st == MPZG_OK)
     {
-      size_t e = job->idx ? job->idx[k] : k;
-      if (fail_at >= 0 && (long) k >= fail_at)
-        st = MPZG_EDEVICE;
-      else
-        st = mul_one (dev, slots, job->out[0][e], job->in[0][e], job->in[1][e], job->threads,
-                      job->verbose);
-      if (st != MPZG_OK)
-        break;
+      h.job = job;
+      h.fail_at = mpzg_gpu_failure_planned ();
+      h.k = 0;
+      h.st = MPZG_OK;
+      if (mpzg_team_run (job->threads, huge_team, &h) != 0)
+        h.st = MPZG_ENOMEM;     /* no memory for the team: the CPU takes them all */
+      k = h.k;
+      st = h.st;
     }
   if (st != MPZG_OK)
     {
