@@ -105,6 +105,15 @@ int mpzg_mpn_mul_grid_setup (const mpzg_mpn_device *dev);
 int mpzg_mpn_mul_grid (const mpzg_mpn_device *dev, const mpzg_mpn_word *a,
                        const mpzg_mpn_word *b, mpzg_mpn_word *r, size_t Ma, size_t Mb,
                        size_t count, mpzg_mpn_word *scratch, mpzg_mpn_stream s);
+/* One product (count 1) in two calls on the same stream and scratch, so that b
+   may still be on its way to the device during the first: mpzg_mpn_mul_grid_a
+   transforms a (reading only a), mpzg_mpn_mul_grid_rest does the rest with the
+   same a, Ma and Mb (a square: a == b, as above). */
+int mpzg_mpn_mul_grid_a (const mpzg_mpn_device *dev, const mpzg_mpn_word *a, size_t Ma,
+                         size_t Mb, mpzg_mpn_word *scratch, mpzg_mpn_stream s);
+int mpzg_mpn_mul_grid_rest (const mpzg_mpn_device *dev, const mpzg_mpn_word *a,
+                            const mpzg_mpn_word *b, mpzg_mpn_word *r, size_t Ma, size_t Mb,
+                            mpzg_mpn_word *scratch, mpzg_mpn_stream s);
 
 /* ---- divrem: quotient and remainder of magnitudes ----
    n = q d + r, 0 <= r < d, d != 0 (a zero divisor, as in the zero instances that

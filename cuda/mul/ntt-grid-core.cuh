@@ -614,20 +614,27 @@ grid_layout_of (size_t Ma, size_t Mb, unsigned B, grid_layout *ly)
      runs (blocks)           carry level 0
      scan (k, blocks)        carry level k >= 1
      down (k)                resolve level k >= 1, top first
-     finish ()               level 0's carries into the product. */
+     finish ()               level 0's carries into the product.
+   parts: GRID_A_FORWARD, a's forward passes but the last (which the middle
+   runs), GRID_REST the others, so that the device may start on a while b is still
+   being copied; both, the whole product. */
+enum { GRID_A_FORWARD = 1, GRID_REST = 2 };
+
 template <class Exec>
 inline void
-grid_schedule (Exec &ex, const grid_layout &ly, int square, unsigned B)
+grid_schedule (Exec &ex, const grid_layout &ly, int square, unsigned B,
+               unsigned parts = GRID_A_FORWARD | GRID_REST)
 {
   const grid_plan &pl = ly.plan;
   const unsigned last = pl.passes - 1;
-  for (unsigned i = 0; i < last; i++)
-    {
-      grid_pass g = grid_pass_of (&pl, i);
-      ex.fwd (g, 0, i == 0);
-      if (!square)
-        ex.fwd (g, 1, i == 0);
-    }
+  if (parts & GRID_A_FORWARD)
+    for (unsigned i = 0; i < last; i++)
+      ex.fwd (grid_pass_of (&pl, i), 0, i == 0);
+  if (!(parts & GRID_REST))
+    return;
+  if (!square)
+    for (unsigned i = 0; i < last; i++)
+      ex.fwd (grid_pass_of (&pl, i), 1, i == 0);
   ex.middle (grid_pass_of (&pl, last), last == 0, square);
   for (unsigned i = last; i-- > 0;)
     ex.inv (grid_pass_of (&pl, i));

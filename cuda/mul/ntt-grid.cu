@@ -252,14 +252,13 @@ mpzg_mpn_mul_grid_setup (const mpzg_mpn_device *dev)
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int) two);
 }
 
-extern "C" int
-mpzg_mpn_mul_grid (const mpzg_mpn_device *dev, const mpzg_mpn_word *a, const mpzg_mpn_word *b,
-                   mpzg_mpn_word *r, size_t Ma, size_t Mb, size_t count,
-                   mpzg_mpn_word *scratch, mpzg_mpn_stream s)
+static int
+mul_grid_parts (const mpzg_mpn_word *a, const mpzg_mpn_word *b, mpzg_mpn_word *r, size_t Ma,
+                size_t Mb, size_t count, mpzg_mpn_word *scratch, mpzg_mpn_stream s,
+                unsigned parts)
 {
   device_exec ex;
   const int square = a == b && Ma == Mb;
-  (void) dev;
   if (!grid_layout_of (Ma, Mb, MPZG_MUL_GRID_CARRY_THREADS, &ex.p.ly) || scratch == NULL)
     return (int) cudaErrorInvalidValue;
   ex.inv_len = power (ex.p.ly.L, MPZG_NTT_P - 2);
@@ -274,7 +273,34 @@ mpzg_mpn_mul_grid (const mpzg_mpn_device *dev, const mpzg_mpn_word *a, const mpz
       ex.p.b = b + done * Mb;
       ex.p.r = r + done * (Ma + Mb);
       ex.p.scratch = scratch + done * ex.p.ly.itch;
-      grid_schedule (ex, ex.p.ly, square, MPZG_MUL_GRID_CARRY_THREADS);
+      grid_schedule (ex, ex.p.ly, square, MPZG_MUL_GRID_CARRY_THREADS, parts);
     }
   return (int) ex.err;
+}
+
+extern "C" int
+mpzg_mpn_mul_grid (const mpzg_mpn_device *dev, const mpzg_mpn_word *a, const mpzg_mpn_word *b,
+                   mpzg_mpn_word *r, size_t Ma, size_t Mb, size_t count,
+                   mpzg_mpn_word *scratch, mpzg_mpn_stream s)
+{
+  (void) dev;
+  return mul_grid_parts (a, b, r, Ma, Mb, count, scratch, s, GRID_A_FORWARD | GRID_REST);
+}
+
+extern "C" int
+mpzg_mpn_mul_grid_a (const mpzg_mpn_device *dev, const mpzg_mpn_word *a, size_t Ma, size_t Mb,
+                     mpzg_mpn_word *scratch, mpzg_mpn_stream s)
+{
+  (void) dev;
+  /* a's passes read neither b nor r */
+  return mul_grid_parts (a, a, NULL, Ma, Mb, 1, scratch, s, GRID_A_FORWARD);
+}
+
+extern "C" int
+mpzg_mpn_mul_grid_rest (const mpzg_mpn_device *dev, const mpzg_mpn_word *a,
+                        const mpzg_mpn_word *b, mpzg_mpn_word *r, size_t Ma, size_t Mb,
+                        mpzg_mpn_word *scratch, mpzg_mpn_stream s)
+{
+  (void) dev;
+  return mul_grid_parts (a, b, r, Ma, Mb, 1, scratch, s, GRID_REST);
 }

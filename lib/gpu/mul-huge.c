@@ -176,6 +176,9 @@ mul_one (huge_ctx *h, int tid)
   const size_t e = job->idx ? job->idx[h->k] : h->k, n = h->na + h->nb;
   mpzg_gpu_bulk *bk = &h->bulk;
   mpzg_gpu_bulk_h2d (bk, tid, h->da, (const mpzg_word *) mpz_limbs_read (job->in[0][e]), h->na);
+  /* a's transform on the default stream while b comes up on the slots' */
+  if (tid == 0 && bk->err == cudaSuccess)
+    bk->err = (cudaError_t) mpzg_mpn_mul_grid_a (h->dev, h->da, h->na, h->nb, h->ds, NULL);
   if (!h->square)
     mpzg_gpu_bulk_h2d (bk, tid, h->db, (const mpzg_word *) mpz_limbs_read (job->in[1][e]),
                        h->nb);
@@ -183,8 +186,8 @@ mul_one (huge_ctx *h, int tid)
     {
       h->t1 = mpzg_seconds ();
       if (bk->err == cudaSuccess)
-        bk->err = (cudaError_t) mpzg_mpn_mul_grid (h->dev, h->da, h->db, h->dr, h->na, h->nb,
-                                                    1, h->ds, NULL);
+        bk->err = (cudaError_t) mpzg_mpn_mul_grid_rest (h->dev, h->da, h->db, h->dr, h->na,
+                                                         h->nb, h->ds, NULL);
       /* while the device multiplies: the product's limbs, their pages faulted in
          on every member */
       mpz_init2 (h->t, (mp_bitcnt_t) n * GMP_NUMB_BITS);

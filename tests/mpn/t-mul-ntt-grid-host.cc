@@ -275,7 +275,14 @@ check_product (gmp_randstate_t rs, size_t Ma, size_t Mb, int kind, int square)
   ex.tile.resize (1u << GRID_TILE_LOG);
   ex.tile2.resize (1u << GRID_TILE_LOG);
   ex.local.resize (MPZG_MUL_GRID_CARRY_THREADS);
-  grid_schedule (ex, ly, square, MPZG_MUL_GRID_CARRY_THREADS);
+  if (products % 2 == 0)
+    grid_schedule (ex, ly, square, MPZG_MUL_GRID_CARRY_THREADS);
+  else
+    {
+      /* in two calls, as mpzg_mpn_mul_grid_a and _rest make it */
+      grid_schedule (ex, ly, square, MPZG_MUL_GRID_CARRY_THREADS, GRID_A_FORWARD);
+      grid_schedule (ex, ly, square, MPZG_MUL_GRID_CARRY_THREADS, GRID_REST);
+    }
   products++;
   if (r != want)
     {
