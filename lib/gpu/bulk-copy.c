@@ -9,12 +9,15 @@
    buffers on the calling thread alone, one chunk at a time; the pinned slots are
    there already (the pipeline's), and the copies into them run on every thread
    with the stores that bypass the cache (stream-copy.h).  One team serves all of
-   a call's long products, one barrier a chunk: starting threads for every chunk
-   cost more than the chunk's copy on the GPU machine's virtual cores.  Pieces are
-   claimed, not assigned, so that a member whose core is descheduled for a while
-   delays nobody (see bench/results/2026-11-22-h100-staging-interleave/). */
+   a call's long products: starting threads for every chunk cost more than the
+   chunk's copy on the GPU machine's virtual cores.  Pieces are claimed, not
+   assigned, and within a transfer no member waits for the others (no barrier a
+   chunk), so that a member whose core is descheduled for a while holds up only
+   the piece it has claimed (see bench/results/2026-11-22-h100-staging-interleave/
+   and 2026-11-24-h100-huge-product-host/). */
 
 #include <config.h>
+#include <sched.h>
 #include <stdint.h>
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -28,6 +31,7 @@
 
 /* Words per piece a member claims (64 KB): 128 pieces a chunk. */
 #define PIECE_WORDS ((size_t) 1 << 13)
+#define CHUNK_PIECES (MPZG_SLOT_WORDS / PIECE_WORDS)
 
 /* Words per page touched (4 KB pages; a larger page is touched more than once). */
 #define TOUCH_STRIDE ((size_t) 512)
@@ -39,19 +43,10 @@ chunk_words (size_t words, size_t c)
   return words - off < MPZG_SLOT_WORDS ? words - off : MPZG_SLOT_WORDS;
 }
 
-/* This member's share of dst[0..words) = src[0..words): pieces claimed from *next
-   until none is left. */
-static void
-claim_copy (atomic_size_t *next, mpzg_word *dst, const mpzg_word *src, size_t words)
+static size_t
+chunk_pieces (size_t words, size_t c)
 {
-  const size_t pieces = (words + PIECE_WORDS - 1) / PIECE_WORDS;
-  size_t i;
-  while ((i = atomic_fetch_add (next, 1)) < pieces)
-    {
-      size_t lo = i * PIECE_WORDS, hi = lo + PIECE_WORDS < words ? lo + PIECE_WORDS : words;
-      mpzg_stream_copy ((uint64_t *) (dst + lo), (const uint64_t *) (src + lo), hi - lo);
-    }
-  mpzg_stream_fence ();
+  return (chunk_words (words, c) + PIECE_WORDS - 1) / PIECE_WORDS;
 }
 
 static void
@@ -59,6 +54,113 @@ note (mpzg_gpu_bulk *b, cudaError_t e)
 {
   if (b->err == cudaSuccess)
     b->err = e;
+}
+
+static void
+pause_a_little (unsigned long k)
+{
+  if (k % 64 == 63)
+    sched_yield ();             /* a member that holds a piece may be waiting for this core */
+#if defined(__x86_64__) || defined(__i386__)
+  else
+    __builtin_ia32_pause ();
+#endif
+}
+
+/* One transfer's state, shared by the team: pieces are numbered over the whole
+   run of words (chunk c holds pieces [c CHUNK_PIECES, (c + 1) CHUNK_PIECES)), and
+   claimed in order; a piece may be copied once it is below `open` (its slot free,
+   or its data arrived); done[s] counts the pieces of the chunk in slot s copied. */
+typedef struct
+{
+  mpzg_word *host;              /* the caller's side */
+  const mpzg_word *dev_src;     /* d2h: the device's side */
+  size_t words, pieces;
+  int up;
+} transfer;
+
+/* Copies piece i between the caller's memory and its chunk's slot. */
+static void
+copy_piece (mpzg_gpu_bulk *b, const transfer *x, size_t i)
+{
+  const size_t c = i / CHUNK_PIECES, lo = (i % CHUNK_PIECES) * PIECE_WORDS;
+  const size_t n = chunk_words (x->words, c) - lo < PIECE_WORDS ? chunk_words (x->words, c) - lo
+    : PIECE_WORDS;
+  mpzg_gpu_slot *q = &b->slots[c % MPZG_SLOTS];
+  mpzg_word *h = x->host + c * MPZG_SLOT_WORDS + lo;
+  if (x->up)
+    mpzg_stream_copy ((uint64_t *) (q->hin + lo), (const uint64_t *) h, n);
+  else
+    mpzg_stream_copy ((uint64_t *) h, (const uint64_t *) (q->hout + lo), n);
+  mpzg_stream_fence ();         /* before the count that lets tid 0 use it */
+  atomic_fetch_add_explicit (&b->done[c % MPZG_SLOTS], 1, memory_order_release);
+}
+
+/* Members other than tid 0: claim pieces until none is left, each copied once
+   it is open. */
+static void
+copy_claimed (mpzg_gpu_bulk *b, const transfer *x)
+{
+  size_t i;
+  while ((i = atomic_fetch_add (&b->claim, 1)) < x->pieces)
+    {
+      for (unsigned long k = 0; i >= atomic_load_explicit (&b->open, memory_order_acquire); k++)
+        pause_a_little (k);
+      copy_piece (b, x, i);
+    }
+}
+
+/* tid 0: until chunk c's `need` pieces are copied, copies open pieces itself. */
+static void
+wait_chunk (mpzg_gpu_bulk *b, const transfer *x, size_t c, size_t need)
+{
+  atomic_size_t *done = &b->done[c % MPZG_SLOTS];
+  for (unsigned long k = 0; atomic_load_explicit (done, memory_order_acquire) < need;)
+    {
+      size_t i = atomic_load (&b->claim);
+      if (i < x->pieces && i < atomic_load (&b->open)
+          && atomic_compare_exchange_weak (&b->claim, &i, i + 1))
+        copy_piece (b, x, i);
+      else
+        pause_a_little (k++);
+    }
+  atomic_store (done, 0);       /* the slot's next chunk is not open yet */
+}
+
+/* tid 0: chunk c of a transfer on its slot's stream. */
+static void
+issue (mpzg_gpu_bulk *b, const transfer *x, mpzg_word *dst, size_t c)
+{
+  mpzg_gpu_slot *q = &b->slots[c % MPZG_SLOTS];
+  const size_t off = c * MPZG_SLOT_WORDS, bytes = chunk_words (x->words, c) * sizeof *dst;
+  if (b->err != cudaSuccess)
+    return;
+  if (x->up)
+    note (b, cudaMemcpyAsync (dst + off, q->hin, bytes, cudaMemcpyHostToDevice, q->st));
+  else
+    note (b, cudaMemcpyAsync (q->hout, x->dev_src + off, bytes, cudaMemcpyDeviceToHost, q->st));
+  note (b, cudaEventRecord (q->done, q->st));
+}
+
+/* tid 0: the pieces of chunks [0, c] may be copied. */
+static void
+open_through (mpzg_gpu_bulk *b, const transfer *x, size_t c)
+{
+  size_t end = (c + 1) * CHUNK_PIECES;
+  atomic_store_explicit (&b->open, end < x->pieces ? end : x->pieces, memory_order_release);
+}
+
+static void
+begin (mpzg_gpu_bulk *b, int tid)
+{
+  if (tid == 0)
+    {
+      atomic_store (&b->claim, 0);
+      atomic_store (&b->open, 0);
+      for (int s = 0; s < MPZG_SLOTS; s++)
+        atomic_store (&b->done[s], 0);
+    }
+  mpzg_team_barrier (b->team);
 }
 
 /* tid 0: waits for the DMA of the slots that chunks [0, nch) used. */
@@ -69,92 +171,82 @@ wait_slots (mpzg_gpu_bulk *b, size_t nch)
     note (b, cudaEventSynchronize (b->slots[c].done));
 }
 
-/* tid 0: chunk c of a transfer, on its slot's stream. */
-static void
-issue (mpzg_gpu_bulk *b, void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
-       size_t c)
-{
-  mpzg_gpu_slot *q = &b->slots[c % MPZG_SLOTS];
-  if (b->err != cudaSuccess)
-    return;
-  note (b, cudaMemcpyAsync (dst, src, bytes, kind, q->st));
-  note (b, cudaEventRecord (q->done, q->st));
-}
-
 void
 mpzg_gpu_bulk_init (mpzg_gpu_bulk *b, mpzg_gpu_slot *slots, mpzg_team *team)
 {
   b->slots = slots;
   b->team = team;
-  atomic_init (&b->next[0], 0);
-  atomic_init (&b->next[1], 0);
+  atomic_init (&b->claim, 0);
+  atomic_init (&b->open, 0);
+  for (int s = 0; s < MPZG_SLOTS; s++)
+    atomic_init (&b->done[s], 0);
   b->err = cudaSuccess;
 }
 
-/* Chunk c goes into slot c % MPZG_SLOTS: every member copies its pieces of the
-   chunk, tid 0 then frees the next chunk's slot (the DMA of chunk c + 1 -
-   MPZG_SLOTS) and resets its counter, and after the barrier issues chunk c's DMA
-   while the others go on to chunk c + 1. */
+/* The first MPZG_SLOTS chunks are open at once.  tid 0 issues chunk c's DMA once
+   its pieces are in the slot (copying pieces itself while it waits), and then
+   opens chunk c - 1 + MPZG_SLOTS once the DMA of chunk c - 1 has left their
+   slot.  No member waits for another but for open pieces, so a member whose
+   core is descheduled holds up at most the piece it has claimed. */
 void
 mpzg_gpu_bulk_h2d (mpzg_gpu_bulk *b, int tid, mpzg_word *dst, const mpzg_word *src,
                    size_t words)
 {
   const size_t nch = (words + MPZG_SLOT_WORDS - 1) / MPZG_SLOT_WORDS;
-  if (tid == 0)
-    atomic_store (&b->next[0], 0);
-  mpzg_team_barrier (b->team);
-  for (size_t c = 0; c < nch; c++)
+  const transfer x = { (mpzg_word *) src, NULL, words, (words + PIECE_WORDS - 1) / PIECE_WORDS, 1 };
+  begin (b, tid);
+  if (tid != 0)
+    copy_claimed (b, &x);
+  else
     {
-      mpzg_gpu_slot *q = &b->slots[c % MPZG_SLOTS];
-      const size_t n = chunk_words (words, c);
-      claim_copy (&b->next[c & 1], q->hin, src + c * MPZG_SLOT_WORDS, n);
-      if (tid == 0 && c + 1 < nch)
+      if (nch > 0)
+        open_through (b, &x, (nch < MPZG_SLOTS ? nch : MPZG_SLOTS) - 1);
+      for (size_t c = 0; c < nch; c++)
         {
-          if (c + 1 >= MPZG_SLOTS)
-            note (b, cudaEventSynchronize (b->slots[(c + 1) % MPZG_SLOTS].done));
-          atomic_store (&b->next[(c + 1) & 1], 0);
+          wait_chunk (b, &x, c, chunk_pieces (words, c));
+          issue (b, &x, dst, c);
+          if (c >= 1 && c - 1 + MPZG_SLOTS < nch)
+            {
+              note (b, cudaEventSynchronize (b->slots[(c - 1) % MPZG_SLOTS].done));
+              open_through (b, &x, c - 1 + MPZG_SLOTS);
+            }
         }
-      mpzg_team_barrier (b->team);
-      if (tid == 0)
-        issue (b, dst + c * MPZG_SLOT_WORDS, q->hin, n * sizeof *dst, cudaMemcpyHostToDevice, c);
+      wait_slots (b, nch);
     }
-  if (tid == 0)
-    wait_slots (b, nch);
   mpzg_team_barrier (b->team);
 }
 
-/* The first MPZG_SLOTS chunks are issued at once; before chunk c is shared out,
-   tid 0 waits for its DMA; after the barrier, it reissues the slot that chunk
-   c - 1 has left (every member finished copying out of it before the barrier). */
+/* The first MPZG_SLOTS chunks' DMA is issued at once; tid 0 opens chunk c once
+   its DMA is done, and reissues the slot of chunk c - 1 once all its pieces are
+   copied out. */
 void
 mpzg_gpu_bulk_d2h (mpzg_gpu_bulk *b, int tid, mpzg_word *dst, const mpzg_word *src,
                    size_t words)
 {
   const size_t nch = (words + MPZG_SLOT_WORDS - 1) / MPZG_SLOT_WORDS;
-  if (tid == 0)
-    for (size_t c = 0; c < nch && c < MPZG_SLOTS; c++)
-      issue (b, b->slots[c].hout, src + c * MPZG_SLOT_WORDS,
-             chunk_words (words, c) * sizeof *src, cudaMemcpyDeviceToHost, c);
-  for (size_t c = 0; c < nch; c++)
+  const transfer x = { dst, src, words, (words + PIECE_WORDS - 1) / PIECE_WORDS, 0 };
+  begin (b, tid);
+  if (tid != 0)
+    copy_claimed (b, &x);
+  else
     {
-      mpzg_gpu_slot *q = &b->slots[c % MPZG_SLOTS];
-      if (tid == 0)
+      for (size_t c = 0; c < nch && c < MPZG_SLOTS; c++)
+        issue (b, &x, NULL, c);
+      for (size_t c = 0; c < nch; c++)
         {
           if (b->err == cudaSuccess)
-            note (b, cudaEventSynchronize (q->done));
-          atomic_store (&b->next[c & 1], 0);
+            note (b, cudaEventSynchronize (b->slots[c % MPZG_SLOTS].done));
+          open_through (b, &x, c);
+          if (c >= 1 && c - 1 + MPZG_SLOTS < nch)
+            {
+              wait_chunk (b, &x, c - 1, chunk_pieces (words, c - 1));
+              issue (b, &x, NULL, c - 1 + MPZG_SLOTS);
+            }
         }
-      mpzg_team_barrier (b->team);
-      if (tid == 0 && c >= 1 && c - 1 + MPZG_SLOTS < nch)
-        {
-          size_t j = c - 1 + MPZG_SLOTS;
-          issue (b, b->slots[j % MPZG_SLOTS].hout, src + j * MPZG_SLOT_WORDS,
-                 chunk_words (words, j) * sizeof *src, cudaMemcpyDeviceToHost, j);
-        }
-      claim_copy (&b->next[c & 1], dst + c * MPZG_SLOT_WORDS, q->hout, chunk_words (words, c));
+      /* the chunks not waited for above: their pieces are claimed, and copied by
+         the time every member is at the barrier */
+      wait_slots (b, nch);
     }
-  if (tid == 0)
-    wait_slots (b, nch);
   mpzg_team_barrier (b->team);
 }
 
@@ -188,10 +280,10 @@ mpzg_gpu_bulk_touch (mpzg_gpu_bulk *b, int tid, mpzg_word *p, size_t words)
   if (tid == 0)
     {
       advise_huge (p, words);
-      atomic_store (&b->next[0], 0);
+      atomic_store (&b->claim, 0);
     }
   mpzg_team_barrier (b->team);
-  while ((i = atomic_fetch_add (&b->next[0], 1)) < pieces)
+  while ((i = atomic_fetch_add (&b->claim, 1)) < pieces)
     {
       size_t hi = (i + 1) * PIECE_WORDS < words ? (i + 1) * PIECE_WORDS : words;
       for (size_t w = i * PIECE_WORDS; w < hi; w += TOUCH_STRIDE)

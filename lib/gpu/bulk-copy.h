@@ -12,14 +12,15 @@
 #include <stddef.h>
 #include "device.h"
 #include "pool.h"
+#include "tuning.h"
 
 typedef struct
 {
   mpzg_gpu_slot *slots;
   mpzg_team *team;
-  /* pieces of the current chunk handed out, for chunks of even and odd index:
-     a chunk's counter is reset while the other one is being shared out */
-  atomic_size_t next[2];
+  /* the current transfer's pieces (bulk-copy.c): the next to claim, the first
+     not yet open, and per slot the pieces of its chunk copied */
+  atomic_size_t claim, open, done[MPZG_SLOTS];
   cudaError_t err;              /* the first CUDA error; written by tid 0 alone */
 } mpzg_gpu_bulk;
 
