@@ -5,7 +5,20 @@
 #ifndef MPZG_DIVREM_HOST_X_H
 #define MPZG_DIVREM_HOST_X_H
 
-/* All T threads of one instance (T a power of two, at most 512). */
+/* The values MPZG_DIV_COOP_K may take (div-coop.cuh): the host tests run the
+   cooperative code with each, whatever the build's. */
+static const int div_coop_ks[] = { 8, 16, 32 };
+
+/* The words per thread of the cooperative width W when MPZG_DIV_COOP_K is kc, as
+   coop_k forms them for the build's. */
+static inline int
+div_coop_k (int W, int kc)
+{
+  return W % 3 == 0 ? 3 * kc / 4 : kc;
+}
+
+/* All T threads of one instance (T a power of two, at most 512: 4096 words at
+   K = 8). */
 struct host_x
 {
   typedef mpzg::dv::u64 u64;
