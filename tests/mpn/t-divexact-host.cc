@@ -89,21 +89,9 @@ run_small (int E, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int QW,
 static bool
 run_coop (int E, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int QW, int KC)
 {
-  const int K = div_coop_k (E, KC);
-  host_x x (E / K);
-  if (KC == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (E))
-    abort ();
-  switch (K)
-    {
-    case 6: mpzg::dv::divexact_coop<6> (x, np, dp, qp, NN, ND, QW); break;
-    case 8: mpzg::dv::divexact_coop<8> (x, np, dp, qp, NN, ND, QW); break;
-    case 12: mpzg::dv::divexact_coop<12> (x, np, dp, qp, NN, ND, QW); break;
-    case 16: mpzg::dv::divexact_coop<16> (x, np, dp, qp, NN, ND, QW); break;
-    case 24: mpzg::dv::divexact_coop<24> (x, np, dp, qp, NN, ND, QW); break;
-    case 32: mpzg::dv::divexact_coop<32> (x, np, dp, qp, NN, ND, QW); break;
-    default: abort ();
-    }
-  return !x.bad;
+  return div_coop_run (E, KC, [&] (host_x &x, auto k) {
+    mpzg::dv::divexact_coop<decltype (k)::value> (x, np, dp, qp, NN, ND, QW);
+  });
 }
 
 /* The expected words: mpz_divexact for exact input, else n' / d' mod B^qn. */

@@ -50,21 +50,9 @@ fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd
 static bool
 run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, int KC)
 {
-  const int K = div_coop_k (ND, KC);
-  host_x x (ND / K);
-  if (KC == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (ND))
-    abort ();
-  switch (K)
-    {
-    case 6: mpzg::dv::divrem_coop<6> (x, np, dp, qp, rp, NN, QW); break;
-    case 8: mpzg::dv::divrem_coop<8> (x, np, dp, qp, rp, NN, QW); break;
-    case 12: mpzg::dv::divrem_coop<12> (x, np, dp, qp, rp, NN, QW); break;
-    case 16: mpzg::dv::divrem_coop<16> (x, np, dp, qp, rp, NN, QW); break;
-    case 24: mpzg::dv::divrem_coop<24> (x, np, dp, qp, rp, NN, QW); break;
-    case 32: mpzg::dv::divrem_coop<32> (x, np, dp, qp, rp, NN, QW); break;
-    default: abort ();
-    }
-  return !x.bad;
+  return div_coop_run (ND, KC, [&] (host_x &x, auto k) {
+    mpzg::dv::divrem_coop<decltype (k)::value> (x, np, dp, qp, rp, NN, QW);
+  });
 }
 
 static long instances;
