@@ -226,8 +226,15 @@
    warp up to 32 threads, a block above.  Every thread forms each quotient digit
    itself (no broadcast), so fewer threads with more words each spend less on the
    digits: see bench/results/2026-11-24-h100-division-groups for K = 16 against
-   the former 2 to 8 words per lane of a whole warp.  Auto mode, measured on the H100 with
-   outputs already allocated, dividend n bits and divisor n/2 bits
+   the former 2 to 8 words per lane of a whole warp.  MPZG_DIV_COOP_K is 8, 16 or
+   32 (a build may set it).  32 halves the threads again (2 lanes at 64 limbs,
+   128 threads at 4096) but holds 64 words of divisor and window per thread: the
+   schoolbook's cooperative kernels take 178 to 254 registers against 103 to 134
+   at 16, the exact division's 128 to 180 against 80 to 128, none spilling
+   (sm_90), so a multiprocessor holds two of the group kernel's blocks of 128
+   threads at 254 registers instead of three at 134.  It is there to be compared;
+   not yet measured on a GPU.  Auto mode, measured on the H100 with outputs
+   already allocated, dividend n bits and divisor n/2 bits
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 16384 dividends of 16 limbs (2.5 against 0.9 ms), tied with 4096 of 64
    limbs, and won with 1024 of 256 limbs (2.8x) and from 2^22 dividend limbs at 16
@@ -242,7 +249,7 @@
    for it (mpzg-bench -O divexact,tdiv_q_exact compares the two). */
 #define MPZG_DIV_MAX_LIMBS 4096
 #define MPZG_DIV_SMALL_MAX 32
-#ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=8 */
+#ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=32 */
 #define MPZG_DIV_COOP_K 16
 #endif
 /* Threads per block: the one-thread kernel; the group kernel (128 / T instances

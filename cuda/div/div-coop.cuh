@@ -64,13 +64,15 @@
 namespace mpzg {
 namespace dv {
 
-static_assert (MPZG_DIV_COOP_K == 8 || MPZG_DIV_COOP_K == 16,
-               "div.cu instantiates groups of 4 to 32 lanes for K = 8 or 16");
+static_assert (MPZG_DIV_COOP_K == 8 || MPZG_DIV_COOP_K == 16 || MPZG_DIV_COOP_K == 32,
+               "div.cu and divexact.cu instantiate groups of 2 to 32 lanes and blocks of "
+               "up to 512 threads, for K = 8, 16 or 32");
 
 /* Words of the divisor and of the window per thread for the cooperative divisor
    width ND (64 or 96 times a power of two, div.cu's widths): MPZG_DIV_COOP_K, or
-   three quarters of it for the widths 3 * 2^j, so that ND / K is a power of two;
-   the instance takes ND / K threads, a group of lanes of a warp up to 32, a block
+   three quarters of it for the widths 3 * 2^j (6, 12 or 24), so that ND / K is a
+   power of two; the instance takes ND / K threads (64 / MPZG_DIV_COOP_K at the
+   narrowest width, 2 at K = 32), a group of lanes of a warp up to 32, a block
    above. */
 MPZG_DIV_HD int
 coop_k (int ND)

@@ -33,6 +33,16 @@ static_assert (2 * MPZG_DIV_SMALL_MAX <= MPZG_MPN_INTERLEAVED_MAX,
 static_assert (DIV_BLOCK_MAX_THREADS <= 1024 && DIV_BLOCK_MAX_THREADS / 32 <= 32,
                "block_smem holds 32 warps' words");
 
+/* The fewest threads of an instance with K words per thread: the narrowest
+   cooperative width that takes K (coop_k) over K, 64 / K for MPZG_DIV_COOP_K and
+   96 / K for its three quarters.  The launchers instantiate no group narrower. */
+template <int K>
+constexpr int
+coop_min_threads ()
+{
+  return (K == MPZG_DIV_COOP_K ? 2 : 3) * MPZG_DIV_SMALL_MAX / K;
+}
+
 /* Index of the smallest width >= n, or NW. */
 static inline unsigned
 width_index (size_t n)

@@ -125,13 +125,17 @@ launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t coun
   if (T <= 32)
     {
       const unsigned blocks = (unsigned) ((count * T + MPZG_DIV_WARP_BLOCK - 1) / MPZG_DIV_WARP_BLOCK);
+      /* no class gives fewer threads than coop_min_threads: those groups are not built */
       switch (T)
         {
 #define MPZG_DIV_G(tg)                                                                  \
         case tg:                                                                        \
-          divrem_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, QW, count); \
+          if constexpr (tg < coop_min_threads<K> ())                                    \
+            return (int) cudaErrorInvalidValue;                                         \
+          else                                                                          \
+            divrem_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, QW, count); \
           break;
-          MPZG_DIV_G (4) MPZG_DIV_G (8) MPZG_DIV_G (16) MPZG_DIV_G (32)
+          MPZG_DIV_G (2) MPZG_DIV_G (4) MPZG_DIV_G (8) MPZG_DIV_G (16) MPZG_DIV_G (32)
 #undef MPZG_DIV_G
         default:
           return (int) cudaErrorInvalidValue;

@@ -103,13 +103,18 @@ launch_coop_k (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size
   if (T <= 32)
     {
       const unsigned blocks = (unsigned) ((count * T + MPZG_DIV_WARP_BLOCK - 1) / MPZG_DIV_WARP_BLOCK);
+      /* no class gives fewer threads than coop_min_threads: those groups are not built */
       switch (T)
         {
 #define MPZG_DIVEXACT_G(tg)                                                             \
         case tg:                                                                        \
-          divexact_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, ND, QW, count); \
+          if constexpr (tg < coop_min_threads<K> ())                                    \
+            return (int) cudaErrorInvalidValue;                                         \
+          else                                                                          \
+            divexact_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, ND, QW, count); \
           break;
-          MPZG_DIVEXACT_G (4) MPZG_DIVEXACT_G (8) MPZG_DIVEXACT_G (16) MPZG_DIVEXACT_G (32)
+          MPZG_DIVEXACT_G (2) MPZG_DIVEXACT_G (4) MPZG_DIVEXACT_G (8) MPZG_DIVEXACT_G (16)
+          MPZG_DIVEXACT_G (32)
 #undef MPZG_DIVEXACT_G
         default:
           return (int) cudaErrorInvalidValue;

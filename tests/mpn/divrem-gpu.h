@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* divrem-gpu.h -- what the division family's GPU tests share (t-divrem,
    t-divexact): the canaries and garbage around outputs, failure reports, CUDA
-   checks, the layouts' word index, sizes at the edges of a class, and the main
-   program that runs a family's check of one class over every class.  The includer
+   checks, the layouts' word index, sizes at the edges of a class, a chunk's
+   lanes and its operands in the class's layout, one launch on device memory with
+   its canaries checked, and the main program that runs a family's check of one
+   class over every class.  The includer
    defines DIVREM_GPU_NAME, the program's name for its messages. */
 #ifndef MPZG_DIVREM_GPU_H
 #define MPZG_DIVREM_GPU_H
@@ -68,6 +70,81 @@ edge_size (int lo, int hi, gmp_randstate_t rs)
     }
 }
 
+
+/* The lanes of a chunk of `count` instances of a class: interleaved, padded with
+   zero instances to an odd number of lane groups; contiguous, the instances. */
+static size_t
+divrem_gpu_lanes (int il, size_t count)
+{
+  const size_t groups = (count + MPZG_MPN_LANE_GROUP - 1) / MPZG_MPN_LANE_GROUP;
+  return il ? (groups | 1) * MPZG_MPN_LANE_GROUP : count;
+}
+
+/* Instance j's dividend (NN words) and divisor (ND words) into the input of a
+   chunk of `lanes` instances, in the class's layout, and back out of it. */
+static void
+divrem_gpu_put (mp_limb_t *in, int il, size_t lanes, int NN, int ND, size_t j,
+                const mp_limb_t *np, const mp_limb_t *dp)
+{
+  int i;
+  for (i = 0; i < NN; i++)
+    in[at (il, 0, lanes, NN, j, i)] = np[i];
+  for (i = 0; i < ND; i++)
+    in[at (il, (size_t) NN * lanes, lanes, ND, j, i)] = dp[i];
+}
+
+static void
+divrem_gpu_get (const mp_limb_t *in, int il, size_t lanes, int NN, int ND, size_t j,
+                mp_limb_t *np, mp_limb_t *dp)
+{
+  int i;
+  for (i = 0; i < NN; i++)
+    np[i] = in[at (il, 0, lanes, NN, j, i)];
+  for (i = 0; i < ND; i++)
+    dp[i] = in[at (il, (size_t) NN * lanes, lanes, ND, j, i)];
+}
+
+/* A family's launcher (cuda/mpzg-mpn.h). */
+typedef int (*divrem_gpu_launcher) (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                                    const mpzg_mpn_word *in, mpzg_mpn_word *out,
+                                    mpzg_mpn_word *scratch, size_t lanes, mpzg_mpn_stream s);
+
+/* One launch on device memory: the input in (in_words) up, the outputs (out_words,
+   between GUARD canary words each side) filled with garbage before the launch,
+   and all of it down into out (out_words + 2 GUARD words, the outputs at out +
+   GUARD); reports overwritten canaries.  Returns 0 when a CUDA call failed
+   (reported): out then holds nothing to compare. */
+static int
+divrem_gpu_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, divrem_gpu_launcher run,
+                   const mp_limb_t *in, size_t in_words, mp_limb_t *out, size_t out_words,
+                   size_t lanes)
+{
+  mpzg_mpn_word *din = NULL, *dout = NULL;
+  const size_t all = out_words + 2 * GUARD;
+  int ok = cuda_ok (cudaMalloc ((void **) &din, in_words * 8), "cudaMalloc")
+    && cuda_ok (cudaMalloc ((void **) &dout, all * 8), "cudaMalloc")
+    && cuda_ok (cudaMemcpy (din, in, in_words * 8, cudaMemcpyHostToDevice), "upload")
+    && cuda_ok (cudaMemset (dout, GARBAGE, all * 8), "cudaMemset")
+    && cuda_ok ((cudaError_t) run (dev, sh, din, dout + GUARD, NULL, lanes, NULL), "launch")
+    && cuda_ok (cudaDeviceSynchronize (), "kernel")
+    && cuda_ok (cudaMemcpy (out, dout, all * 8, cudaMemcpyDeviceToHost), "download");
+  size_t j;
+  cudaFree (din);
+  cudaFree (dout);
+  if (!ok)
+    return 0;
+  for (j = 0; j < GUARD; j++)
+    {
+      mp_limb_t c;
+      memset (&c, GARBAGE, sizeof c);
+      if (out[j] != c || out[GUARD + out_words + j] != c)
+        {
+          report ("canary overwritten", sh->cls, j, NULL, 0, NULL, 0);
+          break;
+        }
+    }
+  return 1;
+}
 
 /* What divrem_gpu_main tests: a family's mpn entry points (cuda/mpzg-mpn.h) and
    the program's check of `count` instances of one class. */

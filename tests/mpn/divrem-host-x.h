@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* divrem-host-x.h -- for t-divrem-big-host and t-divexact-host: the exchange
    context of div-coop.cuh on the host, all threads of one instance in one
-   context.  C++ only; the includer includes div-coop.cuh first. */
+   context, and the cooperative code run through it with each words per thread a
+   build may choose.  C++ only; the includer includes div-coop.cuh first. */
 #ifndef MPZG_DIVREM_HOST_X_H
 #define MPZG_DIVREM_HOST_X_H
 
-/* All T threads of one instance (T a power of two, at most 512). */
+#include <stdlib.h>
+#include <type_traits>
+
+/* All T threads of one instance (T a power of two, at most 512: 4096 words at
+   K = 8). */
 struct host_x
 {
   typedef mpzg::dv::u64 u64;
@@ -92,5 +97,33 @@ struct host_x
     return mpzg::dv::word_at (np, i, nn, 1);
   }
 };
+
+/* The values MPZG_DIV_COOP_K may take (div-coop.cuh): the host tests run the
+   cooperative code with each, whatever the build's. */
+static const int div_coop_ks[] = { 8, 16, 32 };
+
+/* The cooperative code of width W (ND for the division, the window E for the
+   exact one) on a fresh host_x of all its threads, with K words per thread as
+   coop_k chooses them when MPZG_DIV_COOP_K is kc: run (x, k) with k a
+   std::integral_constant of K.  Returns false when an exchange was called out of
+   its contract. */
+template <class F>
+static bool
+div_coop_run (int W, int kc, F run)
+{
+  const int K = W % 3 == 0 ? 3 * kc / 4 : kc;
+  host_x x (W / K);
+  if (kc == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (W))
+    abort ();
+  switch (K)
+    {
+#define MPZG_DIV_HOST_K(k) case k: run (x, std::integral_constant<int, k> ()); break;
+      MPZG_DIV_HOST_K (6) MPZG_DIV_HOST_K (8) MPZG_DIV_HOST_K (12) MPZG_DIV_HOST_K (16)
+      MPZG_DIV_HOST_K (24) MPZG_DIV_HOST_K (32)
+#undef MPZG_DIV_HOST_K
+    default: abort ();
+    }
+  return !x.bad;
+}
 
 #endif

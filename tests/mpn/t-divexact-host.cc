@@ -4,8 +4,8 @@
    against mpz_invert; every class of the division's table, at its edges, through
    the shape divexact.cu gives it (one thread for windows up to DIVREM_SMALL_MAX
    words, on the interleaved layout where the class is, else the cooperative code
-   with all its threads emulated by divrem-host-x.h's context, for both values
-   MPZG_DIV_COOP_K may take); divisors with trailing zero words and bits, d = 1,
+   with all its threads emulated by divrem-host-x.h's context, for each value
+   MPZG_DIV_COOP_K may take: 8, 16, 32); divisors with trailing zero words and bits, d = 1,
    powers of two, words of all ones, n = 0, quotients of all ones and with a top
    word of 1, one-word divisors, nd = nn; an alphabet of edge words exhaustively
    at small sizes.  Input that d does not divide must give n' / d' mod B^qn (the
@@ -89,19 +89,9 @@ run_small (int E, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int QW,
 static bool
 run_coop (int E, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int QW, int KC)
 {
-  const int K = E % 3 == 0 ? 3 * KC / 4 : KC;
-  host_x x (E / K);
-  if (KC == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (E))
-    abort ();
-  switch (K)
-    {
-    case 6: mpzg::dv::divexact_coop<6> (x, np, dp, qp, NN, ND, QW); break;
-    case 8: mpzg::dv::divexact_coop<8> (x, np, dp, qp, NN, ND, QW); break;
-    case 12: mpzg::dv::divexact_coop<12> (x, np, dp, qp, NN, ND, QW); break;
-    case 16: mpzg::dv::divexact_coop<16> (x, np, dp, qp, NN, ND, QW); break;
-    default: abort ();
-    }
-  return !x.bad;
+  return div_coop_run (E, KC, [&] (host_x &x, auto k) {
+    mpzg::dv::divexact_coop<decltype (k)::value> (x, np, dp, qp, NN, ND, QW);
+  });
 }
 
 /* The expected words: mpz_divexact for exact input, else n' / d' mod B^qn. */
@@ -154,13 +144,16 @@ run_instance (const mpz_t n, const mpz_t d, bool exact, int lanes, int j)
     run_small (E, nb.data () + j, db.data () + j, qb.data () + j, NN, ND, QW, (size_t) lanes);
   else
     {
-      const int other = MPZG_DIV_COOP_K == 16 ? 8 : 16;
+      /* the build's words per thread, then each other value a build may choose:
+         the same words, inexact input included */
       ok = run_coop (E, nb.data (), db.data (), qb.data (), NN, ND, QW, MPZG_DIV_COOP_K);
-      if (ok && (coop_instances++ % 2 || !exact))
-        {
-          std::vector<u64> q2 (QW + C, canary);
-          ok = run_coop (E, nb.data (), db.data (), q2.data (), NN, ND, QW, other) && q2 == qb;
-        }
+      coop_instances++;
+      for (int kc : div_coop_ks)
+        if (ok && kc != MPZG_DIV_COOP_K)
+          {
+            std::vector<u64> q2 (QW + C, canary);
+            ok = run_coop (E, nb.data (), db.data (), q2.data (), NN, ND, QW, kc) && q2 == qb;
+          }
     }
   instances++;
   for (size_t i = 0; i < qb.size (); i++)

@@ -8,8 +8,8 @@
      instance emulated by an exchange context that runs each phase for every thread
      in turn and forms the scans from 32-bit ballot masks, warp by warp and then over
      the warps' sums, as the device's group and block contexts do; with the words
-     per thread of the build (MPZG_DIV_COOP_K) and, for every other instance, the
-     other value a build may set.
+     per thread of the build (MPZG_DIV_COOP_K) and with each other value a build
+     may set (8, 16, 32), every instance.
 
    Every class edge (the smallest and largest divisor and dividend of each class,
    and dividends shorter than the divisor), every adversarial kind of
@@ -46,23 +46,13 @@ fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd
 }
 
 /* The cooperative code for divisor width ND, K words per thread as div.cu's
-   launch_coop chooses them (coop_k), for both values MPZG_DIV_COOP_K may take. */
+   launch_coop chooses them (coop_k) for MPZG_DIV_COOP_K = KC. */
 static bool
 run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, int KC)
 {
-  const int K = ND % 3 == 0 ? 3 * KC / 4 : KC;
-  host_x x (ND / K);
-  if (KC == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (ND))
-    abort ();
-  switch (K)
-    {
-    case 6: mpzg::dv::divrem_coop<6> (x, np, dp, qp, rp, NN, QW); break;
-    case 8: mpzg::dv::divrem_coop<8> (x, np, dp, qp, rp, NN, QW); break;
-    case 12: mpzg::dv::divrem_coop<12> (x, np, dp, qp, rp, NN, QW); break;
-    case 16: mpzg::dv::divrem_coop<16> (x, np, dp, qp, rp, NN, QW); break;
-    default: abort ();
-    }
-  return !x.bad;
+  return div_coop_run (ND, KC, [&] (host_x &x, auto k) {
+    mpzg::dv::divrem_coop<decltype (k)::value> (x, np, dp, qp, rp, NN, QW);
+  });
 }
 
 static long instances;
@@ -90,16 +80,16 @@ check (gmp_randstate_t rs, int nn, int nd, int kind)
     divrem_host_small (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, 1);
   else
     {
-      /* the default words per thread, and in turn with it the other value a
-         build may choose, on fresh outputs */
-      const int other = MPZG_DIV_COOP_K == 16 ? 8 : 16;
+      /* the build's words per thread, then each other value a build may choose,
+         on fresh outputs */
       ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, MPZG_DIV_COOP_K);
-      if (ok && instances % 2)
-        {
-          std::vector<u64> q2 (QW + C, canary), r2 (ND + C, canary);
-          ok = run_coop (ND, nb.data (), db.data (), q2.data (), r2.data (), NN, QW, other)
-               && q2 == q && r2 == r;
-        }
+      for (int kc : div_coop_ks)
+        if (ok && kc != MPZG_DIV_COOP_K)
+          {
+            std::vector<u64> q2 (QW + C, canary), r2 (ND + C, canary);
+            ok = run_coop (ND, nb.data (), db.data (), q2.data (), r2.data (), NN, QW, kc)
+                 && q2 == q && r2 == r;
+          }
     }
   instances++;
   for (int i = 0; i < C; i++)

@@ -35,15 +35,12 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
   mpzg_mpn_divrem_shape (cls, &sh);
   const int NN = (int) sh.w[0], ND = (int) sh.w[1], QW = (int) sh.ow[0], RW = (int) sh.ow[1];
   const int il = NN <= DIVREM_SMALL_MAX;
-  const size_t groups = (count + MPZG_MPN_LANE_GROUP - 1) / MPZG_MPN_LANE_GROUP;
-  /* interleaved: padded with zero instances; contiguous: exactly the instances */
-  const size_t lanes = il ? (groups | 1) * MPZG_MPN_LANE_GROUP : count;
+  const size_t lanes = divrem_gpu_lanes (il, count);
   const size_t in_words = (size_t) (NN + ND) * lanes, out_words = (size_t) (QW + RW) * lanes;
   mp_limb_t *in = calloc (in_words, sizeof *in);
   mp_limb_t *out = malloc ((out_words + 2 * GUARD) * sizeof *out);
   mp_limb_t *np = malloc (4 * (DIVREM_MAX + 1) * sizeof *np);
   mp_limb_t *dp = np + DIVREM_MAX + 1, *qref = dp + DIVREM_MAX + 1, *rref = qref + DIVREM_MAX + 1;
-  mpzg_mpn_word *din = NULL, *dout = NULL;
   size_t j;
   int i;
   if (in == NULL || out == NULL || np == NULL)
@@ -72,39 +69,14 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
       memset (np, 0, (DIVREM_MAX + 1) * sizeof *np);
       memset (dp, 0, (DIVREM_MAX + 1) * sizeof *dp);
       divrem_make (np, nn, dp, nd, (int) (j % DC_KINDS), rs);
-      for (i = 0; i < NN; i++)
-        in[at (il, 0, lanes, NN, j, i)] = np[i];
-      for (i = 0; i < ND; i++)
-        in[at (il, (size_t) NN * lanes, lanes, ND, j, i)] = dp[i];
+      divrem_gpu_put (in, il, lanes, NN, ND, j, np, dp);
     }
-  if (!cuda_ok (cudaMalloc ((void **) &din, in_words * 8), "cudaMalloc")
-      || !cuda_ok (cudaMalloc ((void **) &dout, (out_words + 2 * GUARD) * 8), "cudaMalloc")
-      || !cuda_ok (cudaMemcpy (din, in, in_words * 8, cudaMemcpyHostToDevice), "upload")
-      || !cuda_ok (cudaMemset (dout, GARBAGE, (out_words + 2 * GUARD) * 8), "cudaMemset"))
+  if (!divrem_gpu_launch (dev, &sh, mpzg_mpn_divrem, in, in_words, out, out_words, lanes))
     goto done;
-  if (!cuda_ok ((cudaError_t) mpzg_mpn_divrem (dev, &sh, din, dout + GUARD, NULL, lanes, NULL),
-                "launch")
-      || !cuda_ok (cudaDeviceSynchronize (), "kernel")
-      || !cuda_ok (cudaMemcpy (out, dout, (out_words + 2 * GUARD) * 8, cudaMemcpyDeviceToHost),
-                   "download"))
-    goto done;
-  for (j = 0; j < GUARD; j++)
-    {
-      mp_limb_t c;
-      memset (&c, GARBAGE, sizeof c);
-      if (out[j] != c || out[GUARD + out_words + j] != c)
-        {
-          report ("canary overwritten", cls, j, NULL, 0, NULL, 0);
-          break;
-        }
-    }
   for (j = 0; j < lanes; j++)
     {
       const mp_limb_t *o = out + GUARD;
-      for (i = 0; i < NN; i++)
-        np[i] = in[at (il, 0, lanes, NN, j, i)];
-      for (i = 0; i < ND; i++)
-        dp[i] = in[at (il, (size_t) NN * lanes, lanes, ND, j, i)];
+      divrem_gpu_get (in, il, lanes, NN, ND, j, np, dp);
       if (j < count)
         divrem_ref (qref, QW, rref, RW, np, NN, dp, ND);
       else
@@ -127,8 +99,6 @@ check_class (const mpzg_mpn_device *dev, unsigned cls, size_t count, gmp_randsta
           }
     }
  done:
-  cudaFree (din);
-  cudaFree (dout);
   free (in);
   free (out);
   free (np);
