@@ -266,8 +266,8 @@
      operand per thread.  Every thread runs the 30 steps of an outer iteration
      itself, about what 20 words of the matrix's rows cost, so 16 words per thread
      keep the redundant steps near half the work where the operands are long,
-     with the two operands in 64 of the thread's registers (148 to 172 in all, no
-     spills).  Groups of T <= 32 lanes,
+     with the two operands in 64 of the thread's registers (123 to 128 in all on
+     sm_90, no spills).  Groups of T <= 32 lanes,
      MPZG_GCD_COOP_BLOCK threads per block; T = 64 (1024 limbs) a block of two
      warps per instance.  Provisional, from instruction counts and the register
      counts alone.

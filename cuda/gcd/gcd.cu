@@ -13,11 +13,8 @@
      per thread in registers (gcd-coop.cuh), on the contiguous layout (a group
      reads and writes its instance's consecutive words).  T <= 32: groups of T
      lanes, several instances per warp; T = 64 (1024 words): one block of two
-     warps per instance.  A warp of 32 lanes with 32 words each would hold the
-     operands in 128 registers of 255, and with the rows' temporaries on top
-     ptxas takes all 255 and spills some 250 bytes a thread; two warps of 16
-     words keep every thread at the register use of the 512-word class, for
-     shared memory and a barrier in each of the iteration's seven exchanges.
+     warps per instance, with shared memory and a barrier in each of the
+     iteration's seven exchanges.
 
    Classes: one width W for both operands, the smallest of gcd_width that holds the
    longer one; unequal sizes need no class of their own, since the binary method's
@@ -108,11 +105,9 @@ gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t coun
   gcd_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W);
 }
 
-/* One block of NWP warps per instance; W = 32 NWP K.  A register cap instead of
-   launch bounds: under __launch_bounds__ (64) ptxas settled on 168 registers and
-   spilled a word, with a cap of 192 it takes 176 and spills nothing. */
+/* One block of NWP warps per instance; W = 32 NWP K. */
 template <int K, int NWP>
-__global__ void __maxnreg__ (192)
+__global__ void __launch_bounds__ (32 * NWP)
 gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   __shared__ gcd_block_smem sm;
