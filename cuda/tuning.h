@@ -273,10 +273,15 @@
      operand per thread.  Every thread runs the 30 steps of an outer iteration
      itself, about what 20 words of the matrix's rows cost, so 16 words per thread
      keep the redundant steps near half the work where the operands are long,
-     with the two operands in 64 of the thread's registers (148 to 172 in all, no
-     spills).  Groups of T <= 32 lanes,
-     MPZG_GCD_COOP_BLOCK threads per block; T = 64 (1024 limbs) a block of two
-     warps per instance.  Provisional, from instruction counts and the register
+     with the two operands in 64 of the thread's registers (123 to 128 in all on
+     sm_90, no spills).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
+     per block; T = 64 (1024 limbs at K = 16) a block of two warps per
+     instance.  MPZG_GCD_COOP_K is 16 or 32, a build's choice: 32 words per
+     thread halve the threads that repeat the steps, and every class is a
+     group (2 lanes at 64 limbs, 32 at 1024), but the operands take 128
+     registers (235 or 236 in all on sm_90, no spills: 2 blocks of 128 threads
+     per multiprocessor where 16 fits 4).  16 stays the default until the two
+     are measured.  Provisional, from instruction counts and the register
      counts alone.
    Auto mode, measured on the H100 with outputs already allocated
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
@@ -293,7 +298,9 @@
 #define MPZG_GCD_REG_MAX 32
 #define MPZG_GCD_BLOCK 128
 #define MPZG_GCD_SMEM_BLOCK 32
+#ifndef MPZG_GCD_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_K=32 */
 #define MPZG_GCD_COOP_K 16
+#endif
 #define MPZG_GCD_COOP_BLOCK 128
 #ifndef MPZG_GCD_COOP_ONE_MAX           /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_ONE_MAX=1 */
 #define MPZG_GCD_COOP_ONE_MAX 0

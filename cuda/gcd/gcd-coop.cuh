@@ -13,11 +13,15 @@
       (thread 0), a[h], b[h] and a[h - 1], b[h - 1] (their owners) are broadcast.
    2. Steps.  Every thread runs the 30 steps on the broadcast words itself (the
       same branch-free code, the same matrix [f0 g0; f1 g1] everywhere, nothing to
-      broadcast back).  Threads above the active length (tK > h) skip them.
-   3. Rows.  Each active thread forms a f0 + b g0 and a f1 + b g1 over its K words
+      broadcast back).  Threads above the active length (tK > h) skip them; they
+      run steps 3 and 4 on their words, which are zero, with nothing coming in or
+      going out (a zero carry, a zero word), since a thread that skipped them left
+      the compiler keeping its old words beside the new ones: twice the
+      operands' registers.
+   3. Rows.  Each thread forms a f0 + b g0 and a f1 + b g1 over its K words
       (row_word), which leaves a signed carry C_t (|C_t| <= 2^30 + 1) owed to the
       next thread.  A signed carry would make the chain across threads carry or
-      borrow; instead every thread but thread 0 starts its rows with the carry
+      borrow; instead every active thread but thread 0 starts its rows with the carry
       -2^32 and sends C_t + 2^32, a positive word: the biases cancel (thread t + 1
       adds back what thread t + 1 started with), and adding a positive word is a
       carry chain only.  Thread t adds the word from thread t - 1 to its words: a
@@ -199,12 +203,15 @@ coop_load (X &x, const u64 *p, int z, u64 (&R)[X::V][K])
   const int W = x.T () * K;
   for (int v = 0; v < x.nv (); v++)
     {
-      const int o = x.tid (v) * K;
+      /* each word read once, carried to the next word's shift */
+      const int j = x.tid (v) * K + z / 64;
+      u64 lo = word_in (p, j, W);
 MPZG_GCD_UNROLL
       for (int i = 0; i < K; i++)
         {
-          const int j = o + i + z / 64;
-          R[v][i] = shr2 (word_in (p, j + 1, W), word_in (p, j, W), (unsigned) z % 64);
+          const u64 hi = word_in (p, j + i + 1, W);
+          R[v][i] = shr2 (hi, lo, (unsigned) z % 64);
+          lo = hi;
         }
     }
 }
@@ -222,14 +229,18 @@ coop_top (X &x, u64 (&A)[X::V][K], u64 (&B)[X::V][K], int &h, int &anz, u64 *w, 
   anz = 0;
   for (int v = 0; v < x.nv (); v++)
     {
-      const int o = x.tid (v) * K;
+      /* the index within the thread, the thread's offset added once: with o + i
+         here the compiler kept the K sums in registers across the iterations */
+      int top = -1;
 MPZG_GCD_UNROLL
       for (int i = 0; i < K; i++)
         {
           if ((A[v][i] | B[v][i]) != 0)
-            h = o + i;
+            top = i;
           anz |= A[v][i] != 0;
         }
+      if (top >= 0)
+        h = x.tid (v) * K + top;
     }
   x.maxes (h, anz);
   if (!anz)
@@ -395,38 +406,37 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
       int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
       if (act)
         coop_steps (w, h, f0, g0, f1, g1);
-      /* 3: the rows, and the words owed to the next thread */
+      /* 3: the rows, and the words owed to the next thread (none from above u,
+         whose words are zero, nor from u to them) */
       u64 ca[V], cb[V];
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
-          ca[v] = cb[v] = c[v][0] = c[v][1] = 0;
-          if (t > u)
-            continue;
-          ca[v] = cb[v] = t == 0 ? 0 : ROW_BIAS;
+          const bool on = t <= u;
+          ca[v] = cb[v] = t == 0 || !on ? 0 : ROW_BIAS;
           rows<K> (A[v], B[v], f0, g0, f1, g1, ca[v], cb[v]);
-          c[v][0] = ca[v] + (1ull << 32);
-          c[v][1] = cb[v] + (1ull << 32);
+          c[v][0] = on ? ca[v] + (1ull << 32) : 0;
+          c[v][1] = on ? cb[v] + (1ull << 32) : 0;
         }
       x.template up<2> (c, ci);
+      /* thread 0 and those above u add a zero word (and below, a zero bit) */
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
-          g[v][0] = p[v][0] = g[v][1] = p[v][1] = false;
-          if (t == 0 || t > u)
-            continue;
-          add_word<K> (A[v], ci[v][0], g[v][0], p[v][0]);
-          add_word<K> (B[v], ci[v][1], g[v][1], p[v][1]);
+          const bool in = t > 0 && t <= u;
+          add_word<K> (A[v], in ? ci[v][0] : 0, g[v][0], p[v][0]);
+          add_word<K> (B[v], in ? ci[v][1] : 0, g[v][1], p[v][1]);
+          p[v][0] = p[v][0] && in;
+          p[v][1] = p[v][1] && in;
         }
       x.template scan<2> (g, p, 0, ci);
       u64 ta = 0, tb = 0;       /* the top: 0, or all ones when negative */
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
-          if (t > u)
-            continue;
-          const u64 oa = add_bit<K> (A[v], ci[v][0]) | (u64) g[v][0];
-          const u64 ob = add_bit<K> (B[v], ci[v][1]) | (u64) g[v][1];
+          const bool on = t <= u;
+          const u64 oa = add_bit<K> (A[v], on ? ci[v][0] : 0) | (u64) g[v][0];
+          const u64 ob = add_bit<K> (B[v], on ? ci[v][1] : 0) | (u64) g[v][1];
           if (t == u)
             {
               ta = ca[v] + oa;
@@ -441,8 +451,6 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
-          if (t > u)
-            continue;
           shift_steps<K> (A[v], t == u ? ta : ci[v][0]);
           shift_steps<K> (B[v], t == u ? tb : ci[v][1]);
           if (t == u)

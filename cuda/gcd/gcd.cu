@@ -12,12 +12,13 @@
      cooperating threads per instance, K = MPZG_GCD_COOP_K words of each operand
      per thread in registers (gcd-coop.cuh), on the contiguous layout (a group
      reads and writes its instance's consecutive words).  T <= 32: groups of T
-     lanes, several instances per warp; T = 64 (1024 words): one block of two
-     warps per instance.  A warp of 32 lanes with 32 words each would hold the
-     operands in 128 registers of 255, and with the rows' temporaries on top
-     ptxas takes all 255 and spills some 250 bytes a thread; two warps of 16
-     words keep every thread at the register use of the 512-word class, for
-     shared memory and a barrier in each of the iteration's seven exchanges.
+     lanes, several instances per warp; T = 64 (1024 words at K = 16): one block
+     of two warps per instance, with shared memory and a barrier in each of the
+     iteration's seven exchanges.  K = 16 (the default) or 32, a build's choice
+     (tuning.h): every thread runs the outer iteration's steps itself, so 32
+     words a thread halve the threads that repeat them, for twice the registers
+     of the operands (128 of 255); at K = 32 every class is a group of at most
+     32 lanes.
 
    Classes: one width W for both operands, the smallest of gcd_width that holds the
    longer one; unequal sizes need no class of their own, since the binary method's
@@ -38,8 +39,10 @@ static_assert (NW == 11 && MPZG_GCD_MAX_LIMBS == 1024
                "gcd_width and the limits of tuning.h disagree");
 static_assert (MPZG_GCD_ONE_MAX <= MPZG_MPN_INTERLEAVED_MAX,
                "the host stages the interleaved gcd classes through a fixed tile");
-static_assert (MPZG_GCD_COOP_K == 16 && MPZG_GCD_COOP_BLOCK % 32 == 0,
-               "the cooperative shapes: T = W / 16, from 4 lanes at 64 words to two warps");
+static_assert ((MPZG_GCD_COOP_K == 16 || MPZG_GCD_COOP_K == 32)
+               && MPZG_GCD_COOP_BLOCK % 32 == 0,
+               "the cooperative shapes: T = W / 16 (4 lanes at 64 words to two warps at 1024) "
+               "or W / 32 (2 lanes to one warp)");
 
 /* Whether class width W takes the cooperative kernel. */
 static bool
@@ -108,11 +111,9 @@ gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t coun
   gcd_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W);
 }
 
-/* One block of NWP warps per instance; W = 32 NWP K.  A register cap instead of
-   launch bounds: under __launch_bounds__ (64) ptxas settled on 168 registers and
-   spilled a word, with a cap of 192 it takes 176 and spills nothing. */
+/* One block of NWP warps per instance; W = 32 NWP K. */
 template <int K, int NWP>
-__global__ void __maxnreg__ (192)
+__global__ void __launch_bounds__ (32 * NWP)
 gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   __shared__ gcd_block_smem sm;
@@ -121,13 +122,31 @@ gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t coun
   gcd_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W);
 }
 
-template <int TG>
-static void
-launch_group (const u64 *in, u64 *out, size_t count, cudaStream_t st)
+/* The narrowest cooperative class. */
+constexpr unsigned COOP_MIN_W = MPZG_GCD_COOP_ONE_MAX ? MPZG_GCD_ONE_MAX : 2 * MPZG_GCD_ONE_MAX;
+
+/* The kernel of T threads per instance, built only where a class has that many
+   (T K a cooperative width): groups of T lanes, or a block of T / 32 warps. */
+template <unsigned T>
+static int
+launch_threads (const u64 *in, u64 *out, size_t count, cudaStream_t st)
 {
-  const size_t per = MPZG_GCD_COOP_BLOCK / TG;
-  const unsigned blocks = (unsigned) ((count + per - 1) / per);
-  gcd_group_kernel<MPZG_GCD_COOP_K, TG><<<blocks, MPZG_GCD_COOP_BLOCK, 0, st>>> (in, out, count);
+  const unsigned K = MPZG_GCD_COOP_K;
+  if constexpr (T * K < COOP_MIN_W || T * K > MPZG_GCD_MAX_LIMBS)
+    return (int) cudaErrorInvalidValue;
+  else if constexpr (T <= 32)
+    {
+      const size_t per = MPZG_GCD_COOP_BLOCK / T;
+      const unsigned blocks = (unsigned) ((count + per - 1) / per);
+      gcd_group_kernel<K, T><<<blocks, MPZG_GCD_COOP_BLOCK, 0, st>>> (in, out, count);
+    }
+  else
+    {
+      if (count > 0x7fffffffu)
+        return (int) cudaErrorInvalidValue;
+      gcd_block_kernel<K, T / 32><<<(unsigned) count, T, 0, st>>> (in, out, count);
+    }
+  return (int) cudaGetLastError ();
 }
 
 static int
@@ -135,19 +154,14 @@ launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
 {
   switch (W / MPZG_GCD_COOP_K)
     {
-    case 4: launch_group<4> (in, out, count, st); break;
-    case 8: launch_group<8> (in, out, count, st); break;
-    case 16: launch_group<16> (in, out, count, st); break;
-    case 32: launch_group<32> (in, out, count, st); break;
-    case 64:
-      if (count > 0x7fffffffu)
-        return (int) cudaErrorInvalidValue;
-      gcd_block_kernel<MPZG_GCD_COOP_K, 2><<<(unsigned) count, 64, 0, st>>> (in, out, count);
-      break;
-    default:
-      return (int) cudaErrorInvalidValue;
+    case 2: return launch_threads<2> (in, out, count, st);
+    case 4: return launch_threads<4> (in, out, count, st);
+    case 8: return launch_threads<8> (in, out, count, st);
+    case 16: return launch_threads<16> (in, out, count, st);
+    case 32: return launch_threads<32> (in, out, count, st);
+    case 64: return launch_threads<64> (in, out, count, st);
+    default: return (int) cudaErrorInvalidValue;
     }
-  return (int) cudaGetLastError ();
 }
 
 template <int W>

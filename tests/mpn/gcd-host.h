@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* gcd-host.h -- for t-bingcd-host and t-gcdext-host: the class of a pair, the
+/* gcd-host.h -- for the gcd and gcdext host tests: the class of a pair, the
    pairs both put through their class's code (the fixed edges of every class, and
-   a round of gcd-cases.h's kinds over every size and class), and their failure
-   messages.  C++ only, after host-shared.h. */
+   a round of gcd-cases.h's kinds over every size and class), their failure
+   messages and the outer iterations' bound.  C++ only, after host-shared.h. */
 #ifndef MPZG_GCD_HOST_H
 #define MPZG_GCD_HOST_H
 
@@ -61,10 +61,27 @@ gcd_host_lanes (const unsigned long long *buf, int n, int lanes, int j, int W)
 static double gcd_host_worst_ratio;
 
 /* Checks the outer iterations of the pair (a, b) in class W against the binary
-   GCD's bound (len(a') + len(b') - 1 steps for the odd parts, `steps` per
+   GCD's bound for l bits of len(a) + len(b) (l - 1 steps, `steps` per
    iteration, plus the last iteration that leaves a = 0), the property Pornin's
    approximations must keep; counts a failure where it is exceeded.  what names
    the code and the kind in the message. */
+static inline void
+gcd_host_bound (mpz_srcptr a, mpz_srcptr b, unsigned long l, int iterations, int steps,
+                const char *what, int W)
+{
+  int bound = (int) ((l - 1 + (unsigned long) steps - 1) / (unsigned long) steps) + 1;
+  double ratio = (double) iterations / bound;
+  if (ratio > gcd_host_worst_ratio)
+    gcd_host_worst_ratio = ratio;
+  if (iterations > bound)
+    {
+      char msg[192];
+      snprintf (msg, sizeof msg, "%d outer iterations, bound %d, %s", iterations, bound, what);
+      gcd_host_fail (msg, a, b, W);
+    }
+}
+
+/* The same on the lengths of the odd parts a', b' (the gcd's). */
 static inline void
 gcd_host_iterations (mpz_srcptr a, mpz_srcptr b, int iterations, int steps, const char *what,
                      int W)
@@ -73,16 +90,7 @@ gcd_host_iterations (mpz_srcptr a, mpz_srcptr b, int iterations, int steps, cons
     return;
   unsigned long l = mpz_sizeinbase (a, 2) - mpz_scan1 (a, 0) + mpz_sizeinbase (b, 2)
     - mpz_scan1 (b, 0);
-  int bound = (int) ((l - 1 + (unsigned long) steps - 1) / (unsigned long) steps) + 1;
-  double ratio = (double) iterations / bound;
-  if (ratio > gcd_host_worst_ratio)
-    gcd_host_worst_ratio = ratio;
-  if (iterations > bound)
-    {
-      char msg[128];
-      snprintf (msg, sizeof msg, "%d outer iterations, bound %d, %s", iterations, bound, what);
-      gcd_host_fail (msg, a, b, W);
-    }
+  gcd_host_bound (a, b, l, iterations, steps, what, W);
 }
 
 /* A ladder of class widths: the one-thread classes (gcd_widths) or the

@@ -5,14 +5,16 @@
    contracts.  Fails if no operand ever went negative (the rare path after a wrong
    comparison of the approximations).
 
-   Shapes: the device's (K = 16 words per thread, T = W / 16: groups of 4 to 32
-   lanes, a block of two warps at 1024 words), and others for T = 4 and T = 32 with
-   K = 1, 2, 3 and 8, so that the approximations' words, the carries and the shifts
-   cross threads at every offset.  Pairs: gcd-host.h's (planted common factors,
+   Shapes: the device's for both values of MPZG_GCD_COOP_K, whichever the build
+   took (K = 16 words per thread, T = W / 16: groups of 4 to 32 lanes, a block of
+   two warps at 1024 words; K = 32, T = W / 32: groups of 2 to 32 lanes), and
+   others for T = 4 and T = 32 with K = 1, 2, 3 and 8, so that the approximations'
+   words, the carries and the shifts cross threads at every offset.  Pairs:
+   gcd-host.h's (planted common factors,
    equal operands, zero, powers of two, consecutive Fibonacci numbers, runs of zeros
    and ones, a = b k, 2^m - 1 against 2^n - 1, very unbalanced sizes, the fixed
    edges of every cooperative class and sizes at every class edge), each through the
-   device's shape for its class and through another shape that holds it.  Checks
+   device's two shapes for its class and through another shape that holds it.  Checks
    each instance's outer iterations against the binary GCD's bound, as
    t-bingcd-host does.  Needs no GPU; tests/mpn/t-bingcd runs the kernels.
 
@@ -29,6 +31,7 @@ static long negations;
 #define MPZG_GCD_COUNT(it) (last_iterations = (it))
 #define MPZG_GCD_NEGATED() (negations++)
 #include "gcd-coop.cuh"
+#include "../tuning.h"
 #include "gcd-host.h"
 #include "coop-host.h"
 
@@ -42,16 +45,20 @@ struct shape
   int T, K;
 };
 
-/* The device's shapes, one per cooperative class (gcd.cu's coop_shape), and the
-   others (T = 4 and T = 32, every K). */
-static const shape device_shapes[] = { { 4, 16 }, { 8, 16 }, { 16, 16 }, { 32, 16 }, { 64, 16 } };
+/* The words per thread a build may give the device (gcd.cu's launch_coop takes
+   T = W / K threads for class width W). */
+static_assert (MPZG_GCD_COOP_K == 16 || MPZG_GCD_COOP_K == 32,
+               "the device's shapes tested here are those of K = 16 and K = 32");
+static const int device_k[2] = { 16, 32 };
+
+/* The other shapes (T = 4 and T = 32, every K). */
 static const shape other_shapes[] = {
   { 4, 1 }, { 4, 2 }, { 4, 3 }, { 4, 8 }, { 32, 1 }, { 32, 2 }, { 32, 3 }, { 32, 8 }
 };
 #define NOTHER ((int) (sizeof other_shapes / sizeof other_shapes[0]))
 
 static long instances;
-static long per_shape[2][NOTHER + 5];
+static long per_device[2][GCD_COOP_NWIDTHS], per_other[NOTHER];
 
 template <int K>
 static bool
@@ -72,6 +79,7 @@ run_shape (const shape &s, const u64 *a, const u64 *b, u64 *g)
     case 3: return run_k<3> (s.T, a, b, g);
     case 8: return run_k<8> (s.T, a, b, g);
     case 16: return run_k<16> (s.T, a, b, g);
+    case 32: return run_k<32> (s.T, a, b, g);
     default: abort ();
     }
 }
@@ -108,9 +116,9 @@ check_shape (mpz_srcptr za, mpz_srcptr zb, const shape &s, const char *kind)
   gcd_host_iterations (za, zb, last_iterations, mpzg::gc::STEPS, what, W);
 }
 
-/* One pair: through the device's shape for its class (the 64-word shape below
-   64 words: padding words), and through another shape that holds it, chosen at
-   random. */
+/* One pair: through the device's shapes for its class at both K (the 64-word
+   class's below 64 words: padding words), and through another shape that holds
+   it, chosen at random. */
 static void
 check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
 {
@@ -118,8 +126,12 @@ check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
   int k = 0;
   while (k < GCD_COOP_NWIDTHS - 1 && (size_t) gcd_coop_widths[k] < n)
     k++;
-  check_shape (za, zb, device_shapes[k], kind);
-  per_shape[0][k]++;
+  for (int d = 0; d < 2; d++)
+    {
+      const shape s = { gcd_coop_widths[k] / device_k[d], device_k[d] };
+      check_shape (za, zb, s, kind);
+      per_device[d][k]++;
+    }
   int fit[NOTHER], nfit = 0;
   for (int i = 0; i < NOTHER; i++)
     if ((size_t) (other_shapes[i].T * other_shapes[i].K) >= n)
@@ -129,7 +141,7 @@ check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
     {
       int i = fit[gmp_urandomm_ui (rs, (unsigned long) nfit)];
       check_shape (za, zb, other_shapes[i], kind);
-      per_shape[1][i]++;
+      per_other[i]++;
     }
 }
 
@@ -158,7 +170,7 @@ main (int argc, char **argv)
             if (64ul * (unsigned long) (other_shapes[i].T * other_shapes[i].K) >= bits)
               {
                 check_shape (a, b, other_shapes[i], gcd_kind_names[kind]);
-                per_shape[1][i]++;
+                per_other[i]++;
               }
         }
   mpz_clear (a);
@@ -170,15 +182,16 @@ main (int argc, char **argv)
       fprintf (stderr, "t-gcd-coop-host: no operand ever went negative\n");
       failures++;
     }
-  for (int i = 0; i < GCD_COOP_NWIDTHS; i++)
-    if (per_shape[0][i] == 0)
-      {
-        fprintf (stderr, "t-gcd-coop-host: the class of %d words was never tested\n",
-                 gcd_coop_widths[i]);
-        failures++;
-      }
+  for (int d = 0; d < 2; d++)
+    for (int i = 0; i < GCD_COOP_NWIDTHS; i++)
+      if (per_device[d][i] == 0)
+        {
+          fprintf (stderr, "t-gcd-coop-host: the class of %d words at K = %d was never tested\n",
+                   gcd_coop_widths[i], device_k[d]);
+          failures++;
+        }
   for (int i = 0; i < NOTHER; i++)
-    if (per_shape[1][i] == 0)
+    if (per_other[i] == 0)
       {
         fprintf (stderr, "t-gcd-coop-host: the shape T = %d, K = %d was never tested\n",
                  other_shapes[i].T, other_shapes[i].K);

@@ -40,6 +40,7 @@ static long negations, lazy_ends;
 #include "gcd-host.h"
 #include "coop-host.h"
 #include "gcdext-norm.h"
+#include "gcdext-host.h"
 
 using mpzg::gc::u64;
 typedef coop_host_x<128> host_x;
@@ -83,45 +84,6 @@ run_shape (const shape &s, const u64 *a, const u64 *b, u64 *g, u64 *v)
     }
 }
 
-/* The normalized cofactors and the inverse of a, b (signed) from G, V, against
-   mpz_gcdext's and mpz_invert's. */
-static void
-check_signed (mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, mpz_srcptr V, int W, const char *kind)
-{
-  mpz_t s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv;
-  char what[128];
-  mpz_inits (s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv, NULL);
-  mpz_gcdext (rg, rs, rt, a, b);
-  mpzg_gcdext_norm (s, t, G, a, b, V, w0, w1);
-  if (mpz_cmp (s, rs) != 0 || mpz_cmp (t, rt) != 0)
-    {
-      snprintf (what, sizeof what, "s or t wrong, kind %s", kind);
-      gcd_host_fail (what, a, b, W);
-      if (failures <= 10)
-        gmp_fprintf (stderr, "  got s = %Zd, t = %Zd\n  want s = %Zd, t = %Zd\n", s, t, rs, rt);
-    }
-  mpzg_gcdext_norm (s1, NULL, G, a, b, V, w0, w1);
-  if (mpz_cmp (s1, rs) != 0)
-    gcd_host_fail ("s alone wrong", a, b, W);
-  mpzg_gcdext_norm (NULL, t1, G, a, b, V, w0, w1);
-  if (mpz_cmp (t1, rt) != 0)
-    gcd_host_fail ("t alone wrong", a, b, W);
-  if (mpz_sgn (b) != 0)
-    {
-      mpz_set_ui (ri, 12345);
-      mpz_set_ui (inv, 12345);
-      int want = mpz_invert (ri, a, b) != 0;
-      int got = mpzg_invert_norm (inv, G, a, b, V, w0);
-      if (want != got || (want && mpz_cmp (inv, ri) != 0))
-        {
-          snprintf (what, sizeof what, "invert wrong (exists %d, want %d), kind %s", got, want,
-                    kind);
-          gcd_host_fail (what, a, b, W);
-        }
-    }
-  mpz_clears (s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv, NULL);
-}
-
 /* One pair of magnitudes through shape s (T K >= the longer operand's words). */
 static void
 check_shape (mpz_srcptr za, mpz_srcptr zb, const shape &s, const char *kind)
@@ -129,9 +91,8 @@ check_shape (mpz_srcptr za, mpz_srcptr zb, const shape &s, const char *kind)
   const int W = s.T * s.K, C = 3;
   const u64 canary = GCD_HOST_CANARY;
   std::vector<u64> a (W, 0), b (W, 0), g (W + C, canary), v (W + C, canary);
-  mpz_t G, V, ref, m, x, y;
-  char what[128];
-  mpz_inits (G, V, ref, m, x, y, NULL);
+  mpz_t G, V, ref;
+  mpz_inits (G, V, ref, NULL);
   mpz_export (a.data (), NULL, -1, 8, 0, 0, za);
   mpz_export (b.data (), NULL, -1, 8, 0, 0, zb);
   last_iterations = 0;
@@ -143,53 +104,22 @@ check_shape (mpz_srcptr za, mpz_srcptr zb, const shape &s, const char *kind)
   mpz_import (G, (size_t) W, -1, 8, 0, 0, g.data ());
   mpz_import (V, (size_t) W, -1, 8, 0, 0, v.data ());
   mpz_gcd (ref, za, zb);
+  char where[96];
+  snprintf (where, sizeof where, "kind %s, T = %d, K = %d", kind, s.T, s.K);
   if (!ok || mpz_cmp (G, ref) != 0)
     {
-      snprintf (what, sizeof what, "g wrong%s, kind %s, T = %d, K = %d",
-                ok ? "" : " or an exchange misused", kind, s.T, s.K);
+      char what[128];
+      snprintf (what, sizeof what, "g wrong%s, %s", ok ? "" : " or an exchange misused", where);
       gcd_host_fail (what, za, zb, W);
     }
-  if (mpz_sgn (za) != 0 && mpz_sgn (zb) != 0)
-    {
-      /* v below the odd modulus; b's lazy sign set at the end where the
-         one-thread code's cofactor is m - v */
-      unsigned long z = mpz_scan1 (za, 0) < mpz_scan1 (zb, 0) ? mpz_scan1 (za, 0)
-        : mpz_scan1 (zb, 0);
-      mpz_tdiv_q_2exp (m, mpzg_gcdext_route (za, zb) ? za : zb, z);
-      if (mpz_cmp (V, m) >= 0)
-        {
-          snprintf (what, sizeof what, "v out of range, kind %s, T = %d, K = %d", kind, s.T,
-                    s.K);
-          gcd_host_fail (what, za, zb, W);
-        }
-      /* the iterations within the binary GCD's bound, on the lengths after the
-         common power of two (one operand may stay even) */
-      unsigned long l = mpz_sizeinbase (za, 2) + mpz_sizeinbase (zb, 2) - 2 * z;
-      int bound = (int) ((l - 1 + mpzg::gc::STEPS - 1) / mpzg::gc::STEPS) + 1;
-      if ((double) last_iterations / bound > gcd_host_worst_ratio)
-        gcd_host_worst_ratio = (double) last_iterations / bound;
-      if (last_iterations > bound)
-        {
-          snprintf (what, sizeof what, "%d outer iterations, bound %d, kind %s, T = %d, K = %d",
-                    last_iterations, bound, kind, s.T, s.K);
-          gcd_host_fail (what, za, zb, W);
-        }
-    }
-  else if (mpz_sgn (V) != 0)
-    gcd_host_fail ("v not zero for a zero operand", za, zb, W);
-  for (int sg = 0; sg < 4; sg++)
-    {
-      if (((sg & 1) && mpz_sgn (za) == 0) || ((sg & 2) && mpz_sgn (zb) == 0))
-        continue;
-      mpz_set (x, za);
-      mpz_set (y, zb);
-      if (sg & 1)
-        mpz_neg (x, x);
-      if (sg & 2)
-        mpz_neg (y, y);
-      check_signed (x, y, G, V, W, kind);
-    }
-  mpz_clears (G, V, ref, m, x, y, NULL);
+  /* v below the odd modulus (b's lazy sign set at the end where the one-thread
+     code's cofactor is m - v), the iterations within the bound */
+  gcdext_host_v (za, zb, V, last_iterations, W, where);
+  gcdext_host_signs (za, zb, [&] (mpz_srcptr x, mpz_srcptr y)
+                     {
+                       gcdext_host_signed (x, y, G, V, W, where);
+                     });
+  mpz_clears (G, V, ref, NULL);
 }
 
 /* One pair: through the device's shape for its class, and now and then through
@@ -280,23 +210,17 @@ main (int argc, char **argv)
   gmp_randstate_t rs;
   mpz_t a, b;
   long rounds = host_start ("t-gcdext-coop-host", argc, argv, rs);
-  mpz_init (a);
-  mpz_init (b);
+  auto check = [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+  {
+    check_pair (x, y, rs, kind);
+  };
   /* every pair of small magnitudes (each through every sign) */
-  for (unsigned long i = 0; i <= 64; i++)
-    for (unsigned long k = 0; k <= 64; k++)
-      {
-        mpz_set_ui (a, i);
-        mpz_set_ui (b, k);
-        check_pair (a, b, rs, "small");
-      }
+  gcdext_host_small (check);
   /* the fixed edges and the rounds of gcd-cases.h's pairs */
   const gcd_host_ladder lad = { coop_widths, 5 };
-  gcd_host_pairs (rs, rounds, lad, 7, gcd_host_reps { 1, 1, 8, 40 },
-                  [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
-                  {
-                    check_pair (x, y, rs, kind);
-                  });
+  gcd_host_pairs (rs, rounds, lad, 7, gcd_host_reps { 1, 1, 8, 40 }, check);
+  mpz_init (a);
+  mpz_init (b);
   /* every kind at the class edges */
   static const int edges[] = { 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1023,
                                1024 };

@@ -23,6 +23,7 @@ static int last_iterations;
 #include "gcdext-core.cuh"
 #include "gcd-host.h"
 #include "gcdext-norm.h"
+#include "gcdext-host.h"
 
 using mpzg::gc::u64;
 
@@ -86,20 +87,14 @@ run_class (int W, mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_
     }
 }
 
-static int
-differ (mpz_srcptr x, mpz_srcptr y)
-{
-  return mpz_cmp (x, y) != 0;
-}
-
 /* One signed pair through class W (>= the pad of the longer operand). */
 static void
 check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
                const char *kind)
 {
   mp_limb_t x[GCD_MAX], y[GCD_MAX], g[GCD_MAX], v[GCD_MAX];
-  mpz_t G, V, s, t, s1, t1, w0, w1, rg, rs_, rt, ri, inv;
-  mpz_inits (G, V, s, t, s1, t1, w0, w1, rg, rs_, rt, ri, inv, NULL);
+  mpz_t G, V, ref;
+  mpz_inits (G, V, ref, NULL);
   memset (x, 0, sizeof x);
   memset (y, 0, sizeof y);
   mpz_export (x, NULL, -1, 8, 0, 0, za);
@@ -111,69 +106,18 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
   instances++;
   mpz_import (G, (size_t) W, -1, 8, 0, 0, g);
   mpz_import (V, (size_t) W, -1, 8, 0, 0, v);
-  mpz_gcdext (rg, rs_, rt, za, zb);
-  char what[128];
-  const char *store = mem ? "memory store" : "register store";
-  if (differ (G, rg))
+  mpz_gcd (ref, za, zb);
+  char where[96];
+  snprintf (where, sizeof where, "kind %s, %s", kind, mem ? "memory store" : "register store");
+  if (mpz_cmp (G, ref) != 0)
     {
-      snprintf (what, sizeof what, "g wrong, kind %s, %s", kind, store);
+      char what[128];
+      snprintf (what, sizeof what, "g wrong, %s", where);
       gcd_host_fail (what, za, zb, W);
     }
-  if (mpz_sgn (za) != 0 && mpz_sgn (zb) != 0)
-    {
-      /* v below the odd modulus, and the iterations within the binary GCD's
-         bound (lengths after the common power of two) */
-      unsigned long z = mpz_scan1 (za, 0) < mpz_scan1 (zb, 0) ? mpz_scan1 (za, 0)
-        : mpz_scan1 (zb, 0);
-      mpz_abs (w0, mpzg_gcdext_route (za, zb) ? za : zb);
-      mpz_tdiv_q_2exp (w0, w0, z);
-      if (mpz_cmp (V, w0) >= 0)
-        {
-          snprintf (what, sizeof what, "v out of range, kind %s, %s", kind, store);
-          gcd_host_fail (what, za, zb, W);
-        }
-      unsigned long l = mpz_sizeinbase (za, 2) + mpz_sizeinbase (zb, 2) - 2 * z;
-      int bound = (int) ((l - 1 + mpzg::gc::STEPS - 1) / mpzg::gc::STEPS) + 1;
-      if (last_iterations > bound)
-        {
-          snprintf (what, sizeof what, "%d outer iterations, bound %d, kind %s",
-                    last_iterations, bound, kind);
-          gcd_host_fail (what, za, zb, W);
-        }
-    }
-  else if (mpz_sgn (V) != 0)
-    gcd_host_fail ("v not zero for a zero operand", za, zb, W);
-  mpzg_gcdext_norm (s, t, G, za, zb, V, w0, w1);
-  if (differ (s, rs_) || differ (t, rt))
-    {
-      snprintf (what, sizeof what, "s or t wrong, kind %s, %s", kind, store);
-      gcd_host_fail (what, za, zb, W);
-      if (failures <= 10)
-        gmp_fprintf (stderr, "  got s = %Zd, t = %Zd\n  want s = %Zd, t = %Zd\n", s, t, rs_, rt);
-    }
-  /* one cofactor alone, as mpz_gcdext gives it */
-  mpz_gcdext (rg, rs_, NULL, za, zb);
-  mpzg_gcdext_norm (s1, NULL, G, za, zb, V, w0, w1);
-  if (differ (s1, rs_))
-    gcd_host_fail ("s alone wrong", za, zb, W);
-  mpz_gcdext (rg, NULL, rt, za, zb);
-  mpzg_gcdext_norm (NULL, t1, G, za, zb, V, w0, w1);
-  if (differ (t1, rt))
-    gcd_host_fail ("t alone wrong", za, zb, W);
-  if (mpz_sgn (zb) != 0)
-    {
-      mpz_set_ui (ri, 12345);
-      mpz_set_ui (inv, 12345);
-      int want = mpz_invert (ri, za, zb) != 0;
-      int got = mpzg_invert_norm (inv, G, za, zb, V, w0);
-      if (want != got || (want && differ (inv, ri)))
-        {
-          snprintf (what, sizeof what, "invert wrong (exists %d, want %d), kind %s", got,
-                    want, kind);
-          gcd_host_fail (what, za, zb, W);
-        }
-    }
-  mpz_clears (G, V, s, t, s1, t1, w0, w1, rg, rs_, rt, ri, inv, NULL);
+  gcdext_host_v (za, zb, V, last_iterations, W, where);
+  gcdext_host_signed (za, zb, G, V, W, where);
+  mpz_clears (G, V, ref, NULL);
 }
 
 /* Every sign of a pair of magnitudes (zeros once), both stores, its own class and
@@ -182,53 +126,28 @@ static void
 check_pair (mpz_srcptr a, mpz_srcptr b, gmp_randstate_t rs, const char *kind)
 {
   int W = gcd_class (a, b);
-  mpz_t x, y;
-  mpz_init (x);
-  mpz_init (y);
-  for (int sg = 0; sg < 4; sg++)
-    {
-      if (((sg & 1) && mpz_sgn (a) == 0) || ((sg & 2) && mpz_sgn (b) == 0))
-        continue;
-      mpz_set (x, a);
-      mpz_set (y, b);
-      if (sg & 1)
-        mpz_neg (x, x);
-      if (sg & 2)
-        mpz_neg (y, y);
-      int mem = (int) gmp_urandomm_ui (rs, 2);
-      check_pair_in (x, y, W, mem, rs, kind);
-      if (W < GCD_MAX && gmp_urandomm_ui (rs, 8) == 0)
-        check_pair_in (x, y, gcd_pad ((size_t) W + 1), !mem, rs, kind);
-    }
-  mpz_clear (x);
-  mpz_clear (y);
+  gcdext_host_signs (a, b, [&] (mpz_srcptr x, mpz_srcptr y)
+                     {
+                       int mem = (int) gmp_urandomm_ui (rs, 2);
+                       check_pair_in (x, y, W, mem, rs, kind);
+                       if (W < GCD_MAX && gmp_urandomm_ui (rs, 8) == 0)
+                         check_pair_in (x, y, gcd_pad ((size_t) W + 1), !mem, rs, kind);
+                     });
 }
 
 int
 main (int argc, char **argv)
 {
   gmp_randstate_t rs;
-  mpz_t a, b;
   long rounds = host_start ("t-gcdext-host", argc, argv, rs);
-  mpz_init (a);
-  mpz_init (b);
-
+  auto check = [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
+  {
+    check_pair (x, y, rs, kind);
+  };
   /* every pair of small magnitudes, every sign (check_pair) */
-  for (unsigned long i = 0; i <= 64; i++)
-    for (unsigned long k = 0; k <= 64; k++)
-      {
-        mpz_set_ui (a, i);
-        mpz_set_ui (b, k);
-        check_pair (a, b, rs, "small");
-      }
-  mpz_clear (a);
-  mpz_clear (b);
+  gcdext_host_small (check);
   /* the edges with 2 too, and the rounds of gcd-cases.h's pairs */
-  gcd_host_pairs (rs, rounds, gcd_host_one, 7, gcd_host_reps { 2, 6, 200, 300 },
-                  [&rs] (mpz_srcptr x, mpz_srcptr y, const char *kind)
-                  {
-                    check_pair (x, y, rs, kind);
-                  });
+  gcd_host_pairs (rs, rounds, gcd_host_one, 7, gcd_host_reps { 2, 6, 200, 300 }, check);
   printf ("t-gcdext-host: %ld instances\n", instances);
   gmp_randclear (rs);
   return host_finish ();
