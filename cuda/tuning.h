@@ -169,6 +169,14 @@
    size, not yet measured. */
 #define MPZG_MUL_GRID_THREADS 256
 #define MPZG_MUL_GRID_CARRY_THREADS 256
+/* The transform inside a tile of the whole-device NTT: 16, columns of up to 16
+   points in registers (shift twiddles inside a column, ceil(r / 4) register passes
+   for r radix-2 layers), or 2, one radix-2 layer at a time, a full product per
+   butterfly (kept to measure against).  A build may set it:
+   NVCCFLAGS=-DMPZG_MUL_GRID_RADIX=2. */
+#ifndef MPZG_MUL_GRID_RADIX
+#define MPZG_MUL_GRID_RADIX 16
+#endif
 /* mul elements above MPZG_MUL_MAX_LIMBS run one at a time through that transform
    (lib/gpu/mul-huge.c); in auto mode only those whose shorter operand has at least
    MPZG_MUL_HUGE_WORTH_LIMBS limbs (a product that unbalanced is nearly linear for

@@ -28,8 +28,19 @@
    decimation-in-time layers with inverse roots), so no permutation is ever done.
 
    Tiles.  A thread block takes C groups of R points of one pass into shared memory
-   (a tile of R C <= 2^GRID_TILE_LOG words), runs the r radix-2 layers on them with
-   a barrier between layers, and writes them back twiddled.  Passes with s > 1 take
+   (a tile of R C <= 2^GRID_TILE_LOG words), transforms each group, and writes them
+   back twiddled.  By MPZG_MUL_GRID_RADIX (tuning.h): radix 2 runs the r radix-2
+   layers with a barrier between layers and a full product per butterfly; radix 16
+   splits the group's R = 2^r points again the same way (a segment of 2^m points is
+   2^k rows of 2^(m-k) columns) into ceil(r / 4) register passes of k <= 4 bits:
+   each thread takes a column of 2^k points into registers, transforms it there
+   (ntt-radix.cuh: its roots are powers of two, so its products are shifts),
+   multiplies it by the twiddles w_(2^m)^(n2 bitrev(j)) (shifts when 2^m divides
+   192, else full products) and writes it back, a barrier between register passes.
+   Both compute the same values in the same places (grouping radix-2
+   decimation-in-frequency layers is this decomposition), so the passes around a
+   tile do not depend on the radix.  The radix-16 tile is swizzled (grid_slot) so
+   that columns of contiguous points hit distinct banks.  Passes with s > 1 take
    C = 2^GRID_COLS_LOG neighbouring columns (n2 .. n2 + C - 1), so that each of the
    R rows the block reads or writes is C contiguous words; the last pass takes C
    contiguous groups, R C contiguous words.  So every pass reads and writes L words
@@ -39,7 +50,8 @@
    the same groups, so the product's transforms make one sweep fewer each way.
 
    Roots.  W of order 2^32 (the largest power of two dividing p - 1); a root of order
-   2^k is W^(2^(32-k)).  Two tables of 2^16 words: W^e and W^(2^16 e) for e < 2^16,
+   2^k is W^(2^(32-k)).  W is chosen with W^(2^26) = 2^3, so that its roots of order
+   2^k <= 64 are 2^(192 / 2^k), the roots ntt-radix.cuh shifts by.  Two tables of 2^16 words: W^e and W^(2^16 e) for e < 2^16,
    so that W^E is one product of two table words (one word when E is a multiple of
    2^16, which every root of a radix-2 layer inside a tile is: r <= 16).
 
@@ -60,7 +72,13 @@
 #define MPZG_NTT_GRID_CORE_CUH
 
 #include <stddef.h>
+#include "../tuning.h"
 #include "ntt-field.cuh"
+#include "ntt-radix.cuh"
+
+#if MPZG_MUL_GRID_RADIX != 2 && MPZG_MUL_GRID_RADIX != 16
+#error "MPZG_MUL_GRID_RADIX: 2 or 16"
+#endif
 
 namespace mpzg {
 namespace ntt {
@@ -77,7 +95,8 @@ enum
   GRID_ROOT_LOG = 32,           /* W has order 2^32 */
   GRID_ROOT_HALF = 16,
   GRID_ROOT_TABLE = 2 << GRID_ROOT_HALF,      /* the two tables, one after the other */
-  GRID_RUN_WORDS = 8            /* product words per thread of the carry pass */
+  GRID_RUN_WORDS = 8,           /* product words per thread of the carry pass */
+  GRID_SUB_LOG = 4              /* radix 16: columns of at most 2^4 points */
 };
 
 static_assert (GRID_LOG_MAX <= 32, "the coefficient bound holds up to L = 2^32");
@@ -85,11 +104,24 @@ static_assert (GRID_TILE_LOG <= GRID_ROOT_HALF, "a tile's roots are in the high 
 static_assert (GRID_TILE_LOG + (GRID_PASSES_MAX - 1) * GRID_RADIX_LOG >= GRID_LOG_MAX,
                "every length has a plan");
 
+/* W: of order 2^32 with W^(2^26) = 8.  The roots of order 64 are g^(2^26 k) for
+   g of order 2^32, k odd; 8 = 2^3 is one of them (2 has order 192), so W = g^k has
+   order 2^32. */
+inline u64
+grid_table_root (void)
+{
+  const u64 g = root_of_order ((u64) 1 << GRID_ROOT_LOG), h = power (g, (u64) 1 << 26);
+  u64 x = h, k = 1;
+  for (; x != 8; k += 2)
+    x = mul (x, mul (h, h));
+  return power (g, k);
+}
+
 /* The root tables: tw[e] = W^e, tw[2^16 + e] = W^(2^16 e), e < 2^16. */
 inline void
 fill_grid_roots (u64 *tw)
 {
-  u64 w = root_of_order ((u64) 1 << GRID_ROOT_LOG);
+  u64 w = grid_table_root ();
   fill_powers (tw, w, 1u << GRID_ROOT_HALF);
   fill_powers (tw + (1u << GRID_ROOT_HALF), power (w, 1u << GRID_ROOT_HALF),
                1u << GRID_ROOT_HALF);
@@ -227,6 +259,20 @@ bit_reverse (unsigned j, unsigned bits)
   return v;
 }
 
+/* Where tile word q is kept.  Radix 16: each aligned run of 16 words permuted by
+   the run's index (as ntt_slot in ntt-core.cuh), so that the threads of a warp
+   reading word j of 16 consecutive runs (a column of contiguous points each) hit
+   distinct banks; runs stay runs, so rows of consecutive words stay conflict-free. */
+MPZG_NTT_HD unsigned
+grid_slot (unsigned q)
+{
+#if MPZG_MUL_GRID_RADIX == 2
+  return q;
+#else
+  return q ^ ((q >> 4) & 15);
+#endif
+}
+
 /* The twiddle exponent of point j of a group at column n2 (E of W^E): w_M^(n2
    bitrev(j)) with w_M = W^(2^(32 - lm)). */
 MPZG_NTT_HD u64
@@ -253,7 +299,7 @@ grid_load (u64 *tile, const grid_pass &g, size_t b, const u64 *X, const u64 *a, 
           grid_split (g, q, &j, &c);
           v = mul (v, grid_root_inv (tw, grid_twiddle_exp (g, j, n2)));
         }
-      tile[q] = v;
+      tile[grid_slot (q)] = v;
     }
 }
 
@@ -265,7 +311,7 @@ grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
   const unsigned words = 1u << (g.r + g.lc);
   for (unsigned q = t; q < words; q += T)
     {
-      u64 n2, v = tile[q];
+      u64 n2, v = tile[grid_slot (q)];
       size_t i = grid_index (g, b, q, &n2);
       if (twiddle && n2)
         {
@@ -276,6 +322,10 @@ grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
       X[i] = v;
     }
 }
+
+#if MPZG_MUL_GRID_RADIX == 2
+
+/* ---- radix 2: one layer at a time ---- */
 
 /* Butterfly u of a radix-2 layer of half-width h = 2^lh over the tile's C groups:
    the tile words x and y of the pair (i, i + h) of its group, and j = i mod h.
@@ -355,6 +405,197 @@ grid_pointwise (u64 *X, const u64 *Y, unsigned words, u64 inv_len, unsigned t, u
   for (unsigned q = t; q < words; q += T)
     X[q] = mul (mul (X[q], Y[q]), inv_len);
 }
+
+#else
+
+/* ---- radix 16: register columns ---- */
+
+/* The register passes of a group of 2^r points: ceil(r / 4) of them, pass i of
+   grid_sub_bits (r, i) bits, the bits as even as can be. */
+MPZG_NTT_HD unsigned
+grid_sub_count (unsigned r)
+{
+  return (r + GRID_SUB_LOG - 1) / GRID_SUB_LOG;
+}
+
+MPZG_NTT_HD unsigned
+grid_sub_bits (unsigned r, unsigned i)
+{
+  unsigned n = grid_sub_count (r);
+  return r / n + (i < r % n ? 1 : 0);
+}
+
+/* Column u of a register pass of k bits over segments of 2^m points of the
+   tile's groups: its first tile word q0, the tile-word step between its points, and
+   its column n2 in its segment.  The segment is 2^k rows of s = 2^(m-k) points;
+   the column is points j0 + i s of its group, j0 = (segment) 2^m + n2.
+   Consecutive threads take consecutive columns of a strided pass's C groups, then
+   consecutive n2: consecutive tile words while s allows. */
+MPZG_NTT_HD void
+grid_column (const grid_pass &g, unsigned m, unsigned k, unsigned u, unsigned *q0,
+             unsigned *step, unsigned *n2)
+{
+  unsigned c, v;
+  if (g.ls)
+    {
+      c = u & ((1u << g.lc) - 1);
+      v = u >> g.lc;
+    }
+  else
+    {
+      v = u & ((1u << (g.r - k)) - 1);
+      c = u >> (g.r - k);
+    }
+  const unsigned ls = m - k;
+  *n2 = v & ((1u << ls) - 1);
+  unsigned j0 = ((v >> ls) << m) + *n2;
+  if (g.ls)
+    {
+      *q0 = (j0 << g.lc) + c;
+      *step = 1u << (ls + g.lc);
+    }
+  else
+    {
+      *q0 = (c << g.r) + j0;
+      *step = 1u << ls;
+    }
+}
+
+/* Column n2's twiddles after its transform: slot j times w_(2^m)^(n2 freq (j)) (or
+   its inverse), e = n2 freq (j) < 2^m; w_(2^m) = 2^(192 / 2^m) when m <= 6,
+   else the high table's W^(2^(32-m)) = tw[2^16 + 2^(16-m)]. */
+template <unsigned R>
+MPZG_NTT_HD void
+grid_sub_twiddle (u64 *x, unsigned m, unsigned n2, int inverse, const u64 *tw)
+{
+  if (n2 == 0)
+    return;
+  if (m <= 6)
+    {
+      const unsigned st = 192u >> m;
+MPZG_NTT_UNROLL
+      for (unsigned j = 1; j < R; j++)
+        {
+          unsigned e = n2 * radix<R>::freq (j) * st;
+          x[j] = mul_2exp (x[j], inverse ? 192 - e : e);
+        }
+      return;
+    }
+  const u64 *hi = tw + (1u << GRID_ROOT_HALF);
+  const unsigned st = n2 << (GRID_ROOT_HALF - m);
+MPZG_NTT_UNROLL
+  for (unsigned j = 1; j < R; j++)
+    {
+      unsigned e = radix<R>::freq (j) * st;
+      x[j] = mul (x[j], ld_root (hi, inverse ? (1u << GRID_ROOT_HALF) - e : e));
+    }
+}
+
+/* A forward register pass of R = 2^k points a column over segments of 2^m points
+   of the tile's groups: each column transformed, twiddled and written back. */
+template <unsigned R>
+MPZG_NTT_HD void
+grid_fwd_sub (u64 *tile, const grid_pass &g, unsigned m, const u64 *tw, unsigned t,
+              unsigned T)
+{
+  const unsigned k = radix<R>::q, cols = 1u << (g.r + g.lc - k);
+  for (unsigned u = t; u < cols; u += T)
+    {
+      unsigned q0, st, n2;
+      grid_column (g, m, k, u, &q0, &st, &n2);
+      u64 x[R];
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = tile[grid_slot (q0 + j * st)];
+      radix<R>::fwd (x);
+      grid_sub_twiddle<R> (x, m, n2, 0, tw);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        tile[grid_slot (q0 + j * st)] = x[j];
+    }
+}
+
+/* Its inverse: the twiddles undone, then the columns' inverse transforms. */
+template <unsigned R>
+MPZG_NTT_HD void
+grid_inv_sub (u64 *tile, const grid_pass &g, unsigned m, const u64 *tw, unsigned t,
+              unsigned T)
+{
+  const unsigned k = radix<R>::q, cols = 1u << (g.r + g.lc - k);
+  for (unsigned u = t; u < cols; u += T)
+    {
+      unsigned q0, st, n2;
+      grid_column (g, m, k, u, &q0, &st, &n2);
+      u64 x[R];
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = tile[grid_slot (q0 + j * st)];
+      grid_sub_twiddle<R> (x, m, n2, 1, tw);
+      radix<R>::inv (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        tile[grid_slot (q0 + j * st)] = x[j];
+    }
+}
+
+/* The middle's innermost register pass (segments of R = 2^k points, no twiddles)
+   forward for both tiles (tile2 null: a square), the pointwise product X Y / L and
+   the same register pass inverse, in registers: the tile's words written once.
+   tile2's column is written back and read again (volatile: not kept in registers)
+   as it is multiplied in, so that one column at a time is held. */
+template <unsigned R>
+MPZG_NTT_HD void
+grid_mid_sub (u64 *tile, u64 *tile2, const grid_pass &g, u64 inv_len, unsigned t,
+              unsigned T)
+{
+  const unsigned k = radix<R>::q, cols = 1u << (g.r + g.lc - k);
+  for (unsigned u = t; u < cols; u += T)
+    {
+      unsigned q0, st, n2;
+      grid_column (g, k, k, u, &q0, &st, &n2);
+      u64 x[R];
+      if (tile2)
+        {
+MPZG_NTT_UNROLL
+          for (unsigned j = 0; j < R; j++)
+            x[j] = tile2[grid_slot (q0 + j * st)];
+          radix<R>::fwd (x);
+MPZG_NTT_UNROLL
+          for (unsigned j = 0; j < R; j++)
+            ((volatile u64 *) tile2)[grid_slot (q0 + j * st)] = x[j];
+        }
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        x[j] = tile[grid_slot (q0 + j * st)];
+      radix<R>::fwd (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        {
+          u64 y = tile2 ? ((volatile const u64 *) tile2)[grid_slot (q0 + j * st)] : x[j];
+          x[j] = mul (mul (x[j], y), inv_len);
+        }
+      radix<R>::inv (x);
+MPZG_NTT_UNROLL
+      for (unsigned j = 0; j < R; j++)
+        tile[grid_slot (q0 + j * st)] = x[j];
+    }
+}
+
+/* Runtime bits to template: f (radix<2^k> ()) for 1 <= k <= 4. */
+template <class F>
+MPZG_NTT_HD void
+grid_with_radix (unsigned k, F f)
+{
+  switch (k)
+    {
+    case 1: f (radix<2> ()); break;
+    case 2: f (radix<4> ()); break;
+    case 3: f (radix<8> ()); break;
+    default: f (radix<16> ()); break;
+    }
+}
+
+#endif
 
 /* ---- carrying ---- */
 
@@ -464,8 +705,17 @@ grid_fwd_pass (Team &tm, u64 *tile, const grid_pass &g, size_t b, u64 *X, const 
 {
   const unsigned T = tm.threads ();
   tm.each ([&] (unsigned t) { grid_load (tile, g, b, X, a, n, 0, tw, t, T); });
+#if MPZG_MUL_GRID_RADIX == 2
   for (unsigned lh = g.r; lh-- > 0;)
     tm.each ([&] (unsigned t) { grid_fwd_layer (tile, g, lh, tw, t, T); });
+#else
+  for (unsigned i = 0, m = g.r; i < grid_sub_count (g.r); m -= grid_sub_bits (g.r, i), i++)
+    tm.each ([&] (unsigned t) {
+      grid_with_radix (grid_sub_bits (g.r, i), [&] (auto rd) {
+        grid_fwd_sub<decltype (rd)::points> (tile, g, m, tw, t, T);
+      });
+    });
+#endif
   tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 1, tw, t, T); });
 }
 
@@ -484,6 +734,7 @@ grid_middle (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, size_t b, u64 
     if (!square)
       grid_load (tile2, g, b, Y, bw, nb, 0, tw, t, T);
   });
+#if MPZG_MUL_GRID_RADIX == 2
   for (unsigned lh = g.r; lh-- > 0;)
     tm.each ([&] (unsigned t) {
       grid_fwd_layer (tile, g, lh, tw, t, T);
@@ -495,6 +746,35 @@ grid_middle (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, size_t b, u64 
   });
   for (unsigned lh = 0; lh < g.r; lh++)
     tm.each ([&] (unsigned t) { grid_inv_layer (tile, g, lh, tw, t, T); });
+#else
+  /* The register passes but the innermost forward, the innermost both ways
+     around the pointwise product, then the others inverse (g.r >= 1: n >= 1). */
+  (void) words;
+  const unsigned n = grid_sub_count (g.r);
+  unsigned m = g.r;
+  for (unsigned i = 0; i + 1 < n; m -= grid_sub_bits (g.r, i), i++)
+    tm.each ([&] (unsigned t) {
+      grid_with_radix (grid_sub_bits (g.r, i), [&] (auto rd) {
+        grid_fwd_sub<decltype (rd)::points> (tile, g, m, tw, t, T);
+        if (!square)
+          grid_fwd_sub<decltype (rd)::points> (tile2, g, m, tw, t, T);
+      });
+    });
+  tm.each ([&] (unsigned t) {
+    grid_with_radix (m, [&] (auto rd) {
+      grid_mid_sub<decltype (rd)::points> (tile, square ? (u64 *) 0 : tile2, g, inv_len, t, T);
+    });
+  });
+  for (unsigned i = n - 1; i-- > 0;)
+    {
+      m += grid_sub_bits (g.r, i);
+      tm.each ([&] (unsigned t) {
+        grid_with_radix (grid_sub_bits (g.r, i), [&] (auto rd) {
+          grid_inv_sub<decltype (rd)::points> (tile, g, m, tw, t, T);
+        });
+      });
+    }
+#endif
   tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 0, tw, t, T); });
 }
 
@@ -505,8 +785,20 @@ grid_inv_pass (Team &tm, u64 *tile, const grid_pass &g, size_t b, u64 *X, const 
 {
   const unsigned T = tm.threads ();
   tm.each ([&] (unsigned t) { grid_load (tile, g, b, X, (const u64 *) 0, 0, 1, tw, t, T); });
+#if MPZG_MUL_GRID_RADIX == 2
   for (unsigned lh = 0; lh < g.r; lh++)
     tm.each ([&] (unsigned t) { grid_inv_layer (tile, g, lh, tw, t, T); });
+#else
+  for (unsigned i = grid_sub_count (g.r), m = 0; i-- > 0;)
+    {
+      m += grid_sub_bits (g.r, i);
+      tm.each ([&] (unsigned t) {
+        grid_with_radix (grid_sub_bits (g.r, i), [&] (auto rd) {
+          grid_inv_sub<decltype (rd)::points> (tile, g, m, tw, t, T);
+        });
+      });
+    }
+#endif
   tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 0, tw, t, T); });
 }
 

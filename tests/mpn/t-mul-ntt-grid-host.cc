@@ -131,14 +131,16 @@ struct host_exec
   }
 };
 
-/* W has order 2^32; grid_root_inv inverts grid_root. */
+/* W has order 2^32 and W^(2^26) = 8 (the register columns' roots are powers of
+   two); grid_root_inv inverts grid_root. */
 static void
 check_roots (gmp_randstate_t rs)
 {
   u64 w = roots[1];
-  if (power (w, (u64) 1 << 31) != MPZG_NTT_P - 1 || roots[(1u << 16) + 1] != power (w, 1u << 16))
+  if (power (w, (u64) 1 << 31) != MPZG_NTT_P - 1 || roots[(1u << 16) + 1] != power (w, 1u << 16)
+      || power (w, (u64) 1 << 26) != 8)
     {
-      fprintf (stderr, "t-mul-ntt-grid-host: W is not of order 2^32\n");
+      fprintf (stderr, "t-mul-ntt-grid-host: W is not of order 2^32 with W^(2^26) = 8\n");
       failures++;
     }
   for (int i = 0; i < 20000; i++)
