@@ -260,16 +260,21 @@ bit_reverse (unsigned j, unsigned bits)
 }
 
 /* Where tile word q is kept.  Radix 16: each aligned run of 16 words permuted by
-   the run's index (as ntt_slot in ntt-core.cuh), so that the threads of a warp
-   reading word j of 16 consecutive runs (a column of contiguous points each) hit
-   distinct banks; runs stay runs, so rows of consecutive words stay conflict-free. */
+   its index x (the run's words xored with x ^ 2x), so that the 16 threads of a
+   half-warp reading word j of the columns of a register pass hit 16 distinct banks
+   in every pass of every plan but one (r = 5 of a strided pass, its last register
+   pass: two to a bank): columns of contiguous points (runs 1 apart) and the
+   strided passes' columns of 8 words at strides of 64 (runs 4 apart) alike.  Runs
+   stay runs, so rows of consecutive words (loads, stores, the first register
+   passes) stay conflict-free. */
 MPZG_NTT_HD unsigned
 grid_slot (unsigned q)
 {
 #if MPZG_MUL_GRID_RADIX == 2
   return q;
 #else
-  return q ^ ((q >> 4) & 15);
+  const unsigned x = q >> 4;
+  return q ^ ((x ^ (x << 1)) & 15);
 #endif
 }
 
