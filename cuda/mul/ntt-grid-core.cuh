@@ -573,12 +573,15 @@ MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
         x[j] = tile[grid_slot (q0 + j * st)];
       radix<R>::fwd (x);
+      if (tile2)
 MPZG_NTT_UNROLL
-      for (unsigned j = 0; j < R; j++)
-        {
-          u64 y = tile2 ? ((volatile const u64 *) tile2)[grid_slot (q0 + j * st)] : x[j];
-          x[j] = mul (mul (x[j], y), inv_len);
-        }
+        for (unsigned j = 0; j < R; j++)
+          x[j] = mul (mul (x[j], ((volatile const u64 *) tile2)[grid_slot (q0 + j * st)]),
+                      inv_len);
+      else
+MPZG_NTT_UNROLL
+        for (unsigned j = 0; j < R; j++)
+          x[j] = mul (mul (x[j], x[j]), inv_len);
       radix<R>::inv (x);
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
