@@ -163,8 +163,9 @@
 
 /* Whole-device NTT multiplication (mul/ntt-grid.cu, mul/ntt-grid-core.cuh): one or a
    few long products, each transform done in passes of thread blocks over device
-   memory.  Threads per block of the passes (a tile of 2^12 words: 8 butterflies
-   per thread per layer) and of the carry phases (runs of 8 words a thread, whose
+   memory.  Threads per block of the passes (a tile of 2^12 words: a column of 16
+   points per thread per register pass, 8 butterflies per thread per layer with
+   MPZG_MUL_GRID_RADIX 2) and of the carry phases (runs of 8 words a thread, whose
    carries are scanned a block at a time).  Provisional: chosen from the tile's
    size, not yet measured. */
 #define MPZG_MUL_GRID_THREADS 256
