@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <gmp.h>
+#include "median.h"
 
 /* ---- ops.c: the operations measured ---- */
 
@@ -46,10 +47,9 @@ void bench_split (size_t n, int threads, bench_range_fn fn, void *ctx);
 /* The GMP loop of op, over all n elements, on `threads` threads (1: a plain loop). */
 void bench_gmp (const bench_op *op, mpz_t **out, mpz_t **in, size_t n, int threads);
 
-/* ---- timing.c: clock, statistics, the machine, CSV ---- */
+/* ---- timing.c: clock, the machine, CSV ---- */
 
 double bench_now_us (void);
-double bench_median (double *v, int n);
 /* Whether another repetition fits: always the first, then up to reps while
    the time spent stays under the budget (so that the largest rows stay short). */
 int bench_more_reps (int done, int reps, double spent_us);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* timing.c -- clock, medians, the machine's description, CSV fields, mpz arrays. */
+/* timing.c -- clock, the machine's description, CSV fields, mpz arrays. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,22 +16,6 @@ bench_now_us (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-double
-bench_median (double *v, int n)
-{
-  if (n <= 0)
-    return 0.0;
-  qsort (v, (size_t) n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 int

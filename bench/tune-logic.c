@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tune-logic.h"
+#include "median.h"
 #include "tune-list.h"
 
 size_t
@@ -23,22 +24,6 @@ tune_crossover (const double *t1, const double *t2, size_t n, size_t stop)
   return n;
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-double
-tune_median (double *v, size_t n)
-{
-  if (n == 0)
-    return 0.0;
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 int
 tune_fit (const double *sizes, const double *counts, size_t n, int power, double *avg,
           double *work)
@@ -56,7 +41,7 @@ tune_fit (const double *sizes, const double *counts, size_t n, int power, double
       w[m++] = s * counts[i];
     }
   *avg = sizes[first];
-  *work = tune_median (w, m);
+  *work = bench_median (w, (int) m);
   return 1;
 }
 

@@ -13,9 +13,6 @@
    method to win consistently; n when there is none. */
 size_t tune_crossover (const double *t1, const double *t2, size_t n, size_t stop);
 
-/* The median of v[0..n) (sorts v); 0 for n = 0. */
-double tune_median (double *v, size_t n);
-
 /* The auto mode's thresholds from sizes[0..n) (ascending, limbs) and counts[i], the
    smallest batch from which the GPU won at sizes[i] (0: it did not win up to the
    largest batch tried).  *avg receives the smallest size from which every larger

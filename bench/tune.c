@@ -240,8 +240,8 @@ kernel_pair (const char *opname, const unsigned *sizes, size_t n, tune_setter se
               }
             v[m][r] = us;
           }
-      t0[i] = tune_median (v[0], (size_t) opt.rounds);
-      t1[i] = tune_median (v[1], (size_t) opt.rounds);
+      t0[i] = bench_median (v[0], opt.rounds);
+      t1[i] = bench_median (v[1], opt.rounds);
       fprintf (stderr, "   %-4s %6u limbs x %-7zu %-6s %10.1f us  %-6s %10.1f us  %s\n",
                opname, sizes[i], count, m0, t0[i], m1, t1[i], t1[i] < t0[i] ? m1 : m0);
       batch_clear (&b);
@@ -249,16 +249,19 @@ kernel_pair (const char *opname, const unsigned *sizes, size_t n, tune_setter se
   return (long) i;
 }
 
-/* Runs one kernel step: the index of the crossover among sizes[0..n), n for none;
+/* Runs one kernel step on the switch point *var (which set changes, and which is
+   restored afterwards): the index of the crossover among sizes[0..n), n for none;
    -1 when it failed, -2 when the budget cut it short (the switch point is kept). */
 static long
 kernel_step (const char *title, const char *name, const char *opname, const unsigned *sizes,
-             size_t n, tune_setter set, const char *m0, const char *m1)
+             size_t n, tune_setter set, unsigned *var, const char *m0, const char *m1)
 {
   double t0[MAX_SIZES], t1[MAX_SIZES];
+  unsigned keep = *var;
   long got;
   fprintf (stderr, "%s (%s): %s against %s, kernel only\n", name, title, m0, m1);
   got = kernel_pair (opname, sizes, n, set, m0, m1, t0, t1);
+  *var = keep;
   if (got < 0)
     {
       sw_kept (name, "the measurement failed");
@@ -315,12 +318,8 @@ tune_kernels (void)
   /* one thread per product up to the largest small width below the crossover */
   s = PICK (s_full, s_quick);
   n = PICKN (s_full, s_quick);
-  {
-    unsigned keep = MPZG_MUL_SMALL_MAX;
-    i = kernel_step ("mul: one thread per product", "MPZG_MUL_SMALL_MAX", "mul", s, n,
-                     set_small, "thread", "group");
-    MPZG_MUL_SMALL_MAX = keep;
-  }
+  i = kernel_step ("mul: one thread per product", "MPZG_MUL_SMALL_MAX", "mul", s, n,
+                   set_small, &MPZG_MUL_SMALL_MAX, "thread", "group");
   if (i >= 0)
     {
       unsigned top = i < (long) n ? s[i] : SMALL_TOP + 1, best = 0;
@@ -333,12 +332,8 @@ tune_kernels (void)
   /* the group kernel up to 32, 64 or 128 limbs */
   s = PICK (g_full, g_quick);
   n = PICKN (g_full, g_quick);
-  {
-    unsigned keep = MPZG_MUL_GRP_MAX_LIMBS;
-    i = kernel_step ("mul: a group of threads per product", "MPZG_MUL_GRP_MAX_LIMBS", "mul", s,
-                     n, set_grp, "group", "block");
-    MPZG_MUL_GRP_MAX_LIMBS = keep;
-  }
+  i = kernel_step ("mul: a group of threads per product", "MPZG_MUL_GRP_MAX_LIMBS", "mul", s,
+                   n, set_grp, &MPZG_MUL_GRP_MAX_LIMBS, "group", "block");
   if (i >= 0)
     {
       unsigned top = i < (long) n ? s[i] : GRP_TOP + 1;
@@ -352,7 +347,7 @@ tune_kernels (void)
     unsigned keep_block = MPZG_MUL_BLOCK_MAX_LIMBS;
     MPZG_MUL_BLOCK_MAX_LIMBS = BLOCK_TOP;
     i = kernel_step ("mul: classical or NTT in one block", "MPZG_MUL_NTT_MIN_LIMBS", "mul", s,
-                     n, set_ntt, "block", "ntt");
+                     n, set_ntt, &MPZG_MUL_NTT_MIN_LIMBS, "block", "ntt");
     MPZG_MUL_BLOCK_MAX_LIMBS = keep_block;
   }
   if (i >= 0)
@@ -361,34 +356,22 @@ tune_kernels (void)
   /* the whole-device transform above the widest width at which one block wins */
   s = PICK (b_full, b_quick);
   n = PICKN (b_full, b_quick);
-  {
-    unsigned keep = MPZG_MUL_BLOCK_MAX_LIMBS;
-    i = kernel_step ("mul: one block or the whole device", "MPZG_MUL_BLOCK_MAX_LIMBS", "mul", s,
-                     n, set_grid, "block", "grid");
-    MPZG_MUL_BLOCK_MAX_LIMBS = keep;
-  }
+  i = kernel_step ("mul: one block or the whole device", "MPZG_MUL_BLOCK_MAX_LIMBS", "mul", s,
+                   n, set_grid, &MPZG_MUL_BLOCK_MAX_LIMBS, "block", "grid");
   if (i >= 0)
     sw_measured ("MPZG_MUL_BLOCK_MAX_LIMBS", i < (long) n ? s[i] - 1 : BLOCK_TOP);
 
   s = PICK (as_full, as_quick);
   n = PICKN (as_full, as_quick);
-  {
-    unsigned keep = MPZG_ADD_SMALL_MAX;
-    i = kernel_step ("add: one thread or one warp per sum", "MPZG_ADD_SMALL_MAX", "add", s, n,
-                     set_add_small, "thread", "warp");
-    MPZG_ADD_SMALL_MAX = keep;
-  }
+  i = kernel_step ("add: one thread or one warp per sum", "MPZG_ADD_SMALL_MAX", "add", s, n,
+                   set_add_small, &MPZG_ADD_SMALL_MAX, "thread", "warp");
   if (i >= 0)
     sw_measured ("MPZG_ADD_SMALL_MAX", i < (long) n ? s[i] - 1 : s[n - 1]);
 
   s = PICK (ab_full, ab_quick);
   n = PICKN (ab_full, ab_quick);
-  {
-    unsigned keep = MPZG_ADD_BLOCK_MIN;
-    i = kernel_step ("add: one warp or one block per sum", "MPZG_ADD_BLOCK_MIN", "add", s, n,
-                     set_add_block, "warp", "block");
-    MPZG_ADD_BLOCK_MIN = keep;
-  }
+  i = kernel_step ("add: one warp or one block per sum", "MPZG_ADD_BLOCK_MIN", "add", s, n,
+                   set_add_block, &MPZG_ADD_BLOCK_MIN, "warp", "block");
   if (i >= 0)
     sw_measured ("MPZG_ADD_BLOCK_MIN", i < (long) n ? s[i] : MPZG_ADD_MAX_LIMBS + 1);
 }
@@ -472,8 +455,8 @@ e2e_pair (batch *b, size_t n, double *gpu, double *cpu)
         if (!batch_check (b, n, m ? "cpu" : "gpu"))
           return -1;
       }
-  *gpu = tune_median (v[0], (size_t) opt.e2e_rounds);
-  *cpu = tune_median (v[1], (size_t) opt.e2e_rounds);
+  *gpu = bench_median (v[0], opt.e2e_rounds);
+  *cpu = bench_median (v[1], opt.e2e_rounds);
   return 0;
 }
 
@@ -683,7 +666,7 @@ tune_slot (void)
     }
   for (i = 0; i < n; i++)
     {
-      double t = tune_median (v[i], (size_t) opt.e2e_rounds);
+      double t = bench_median (v[i], opt.e2e_rounds);
       fprintf (stderr, "   %8zu words  %10.1f us\n", s[i], t);
       if (i == 0 || t < best)
         best = t, besti = i;

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include "common.h"
 
 unsigned long tst_seed = 20240517UL;
@@ -45,26 +46,19 @@ trace_line (const char *what, const char *name, long detail)
   static struct timespec t0;
   static int started = 0;
   struct timespec t;
-  long kib = -1;
-  char line[256];
-  FILE *f;
+  struct rusage ru;
   clock_gettime (CLOCK_MONOTONIC, &t);
   if (!started)
     {
       t0 = t;
       started = 1;
     }
-  f = fopen ("/proc/self/status", "r");
-  if (f != NULL)
-    {
-      while (fgets (line, sizeof line, f) != NULL)
-        if (strncmp (line, "VmHWM:", 6) == 0)
-          kib = atol (line + 6);
-      fclose (f);
-    }
+  /* ru_maxrss: the peak resident size, in KiB on Linux */
+  if (getrusage (RUSAGE_SELF, &ru) != 0)
+    ru.ru_maxrss = -1024;
   fprintf (stderr, "trace %8.2f s  peak %ld MiB  %s %s %ld\n",
            (double) (t.tv_sec - t0.tv_sec) + 1e-9 * (double) (t.tv_nsec - t0.tv_nsec),
-           kib < 0 ? -1 : kib / 1024, what, name, detail);
+           (long) ru.ru_maxrss / 1024, what, name, detail);
 }
 
 void
