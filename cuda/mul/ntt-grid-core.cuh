@@ -335,6 +335,26 @@ grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
     }
 }
 
+/* Work item u of a tile's 2^(lb + lc) (each of the C groups 2^lb of them): its
+   group c and its index v in the group.  Consecutive items are consecutive groups
+   in the strided passes (the groups are the tile's columns) and consecutive
+   indices in the last pass (the groups are runs of the tile), so that items' words
+   are neighbours in both. */
+MPZG_NTT_HD void
+grid_item (const grid_pass &g, unsigned lb, unsigned u, unsigned *c, unsigned *v)
+{
+  if (g.ls)
+    {
+      *c = u & ((1u << g.lc) - 1);
+      *v = u >> g.lc;
+    }
+  else
+    {
+      *v = u & ((1u << lb) - 1);
+      *c = u >> lb;
+    }
+}
+
 /* ---- radix 2: one layer at a time ---- */
 
 /* Butterfly u of a radix-2 layer of half-width h = 2^lh over the tile's C groups:
@@ -346,16 +366,7 @@ grid_pair (const grid_pass &g, unsigned lh, unsigned u, unsigned *x, unsigned *y
            unsigned *j)
 {
   unsigned c, p;
-  if (g.ls)
-    {
-      c = u & ((1u << g.lc) - 1);
-      p = u >> g.lc;
-    }
-  else
-    {
-      p = u & ((1u << (g.r - 1)) - 1);
-      c = u >> (g.r - 1);
-    }
+  grid_item (g, g.r - 1, u, &c, &p);
   unsigned jj = p & ((1u << lh) - 1), i = ((p >> lh) << (lh + 1)) + jj;
   *j = jj;
   if (g.ls)
@@ -436,16 +447,7 @@ grid_column (const grid_pass &g, unsigned m, unsigned k, unsigned u, unsigned *q
              unsigned *step, unsigned *n2)
 {
   unsigned c, v;
-  if (g.ls)
-    {
-      c = u & ((1u << g.lc) - 1);
-      v = u >> g.lc;
-    }
-  else
-    {
-      v = u & ((1u << (g.r - k)) - 1);
-      c = u >> (g.r - k);
-    }
+  grid_item (g, g.r - k, u, &c, &v);
   const unsigned ls = m - k;
   *n2 = v & ((1u << ls) - 1);
   unsigned j0 = ((v >> ls) << m) + *n2;
