@@ -177,12 +177,15 @@
    product per butterfly.  MPZG_MUL_GRID_RADIX for the middle kernel (the last
    forward pass of both operands, the pointwise product, the first inverse pass);
    MPZG_MUL_GRID_PASS_RADIX for the strided forward and inverse passes around it.
-   Every combination gives the same product.  Radix 16 in the middle and radix 2 in
-   the strided passes, as measured per kernel on an H100 for a 2^28-bit product
-   (bench/results/2026-11-24-h100-grid-radix): radix 16 made the middle 4025 ->
-   2880 us, but the strided passes slower, forward 3789 -> 4565 us and inverse
-   1869 -> 2099 us (their registers doubled: 35 and 30 -> 71 and 80).  A build may
-   set either: NVCCFLAGS='-DMPZG_MUL_GRID_RADIX=2 -DMPZG_MUL_GRID_PASS_RADIX=16'. */
+   Every combination gives the same product (tests/mpn/Makefile.am builds the host
+   test for each).  Radix 16 in the middle and radix 2 in the strided passes, as
+   measured per kernel on an H100 for a product of two 2^28-bit operands
+   (bench/results/2026-11-24-h100-grid-radix): radix 16 made the middle 4025 -> 2880
+   us, but the strided passes slower, forward 3789 -> 4565 us and inverse 1869 ->
+   2099 us (their registers doubled, 35 and 30 -> 71 and 80: 3 blocks of 256 threads
+   a multiprocessor instead of 6 and 8, in passes bound by memory latency).  A build
+   may set either:
+   NVCCFLAGS='-DMPZG_MUL_GRID_RADIX=2 -DMPZG_MUL_GRID_PASS_RADIX=16'. */
 #ifndef MPZG_MUL_GRID_RADIX
 #define MPZG_MUL_GRID_RADIX 16
 #endif
