@@ -163,12 +163,35 @@
 
 /* Whole-device NTT multiplication (mul/ntt-grid.cu, mul/ntt-grid-core.cuh): one or a
    few long products, each transform done in passes of thread blocks over device
-   memory.  Threads per block of the passes (a tile of 2^12 words: 8 butterflies
-   per thread per layer) and of the carry phases (runs of 8 words a thread, whose
-   carries are scanned a block at a time).  Provisional: chosen from the tile's
-   size, not yet measured. */
+   memory.  Threads per block of the passes (the middle's tiles of up to 2^12 words:
+   a column of 16 points per thread per register pass by radix 16, 8 butterflies
+   per thread per layer by radix 2; the strided passes' tiles of 2^(r+3) <= 2^12
+   words) and of the carry phases (runs of 8 words a thread, whose carries are
+   scanned a block at a time).  Provisional: chosen from the tile's size, not yet
+   measured. */
 #define MPZG_MUL_GRID_THREADS 256
 #define MPZG_MUL_GRID_CARRY_THREADS 256
+/* The transform inside a tile of the whole-device NTT, per kernel: 16, columns of
+   up to 16 points in registers (shift twiddles inside a column, ceil(r / 4)
+   register passes for r radix-2 layers), or 2, one radix-2 layer at a time, a full
+   product per butterfly.  MPZG_MUL_GRID_RADIX for the middle kernel (the last
+   forward pass of both operands, the pointwise product, the first inverse pass);
+   MPZG_MUL_GRID_PASS_RADIX for the strided forward and inverse passes around it.
+   Every combination gives the same product (tests/mpn/Makefile.am builds the host
+   test for each).  Radix 16 in the middle and radix 2 in the strided passes, as
+   measured per kernel on an H100 for a product of two 2^28-bit operands
+   (bench/results/2026-11-24-h100-grid-radix): radix 16 made the middle 4025 -> 2880
+   us, but the strided passes slower, forward 3789 -> 4565 us and inverse 1869 ->
+   2099 us (their registers doubled, 35 and 30 -> 71 and 80: 3 blocks of 256 threads
+   a multiprocessor instead of 6 and 8, in passes bound by memory latency).  A build
+   may set either:
+   NVCCFLAGS='-DMPZG_MUL_GRID_RADIX=2 -DMPZG_MUL_GRID_PASS_RADIX=16'. */
+#ifndef MPZG_MUL_GRID_RADIX
+#define MPZG_MUL_GRID_RADIX 16
+#endif
+#ifndef MPZG_MUL_GRID_PASS_RADIX
+#define MPZG_MUL_GRID_PASS_RADIX 2
+#endif
 /* mul elements above MPZG_MUL_MAX_LIMBS run one at a time through that transform
    (lib/gpu/mul-huge.c); in auto mode only those whose shorter operand has at least
    MPZG_MUL_HUGE_WORTH_LIMBS limbs (a product that unbalanced is nearly linear for

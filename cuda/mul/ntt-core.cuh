@@ -33,9 +33,9 @@
    transforms of the s columns, each output (k1, n2) times w_M^(n2 k1), then the
    length-s transforms of the rows, which are segments of s contiguous points.  A
    pass does the first two steps for every segment of its level: each thread loads
-   a column of R <= 16 points into registers, transforms it there (a radix-3 layer
-   when 3 divides R, then radix-2 layers: roots of order dividing 16 or 12, all
-   products shifts), multiplies by the twiddles w_M^(n2 k1) (shifts when M divides
+   a column of R <= 16 points into registers, transforms it there (ntt-radix.cuh:
+   a radix-3 layer when 3 divides R, then radix-2 layers: roots of order dividing
+   16 or 12, all products shifts), multiplies by the twiddles w_M^(n2 k1) (shifts when M divides
    192, else products by table roots) and writes it back where it was read.  So a
    transform is 2 to 4 passes over the team's memory instead of 6 to 15 layers, and
    full products are about one per point per pass boundary instead of one per
@@ -56,6 +56,7 @@
 
 #include "../tuning.h"
 #include "ntt-field.cuh"
+#include "ntt-radix.cuh"
 
 #if MPZG_MUL_NTT_RADIX != 2 && MPZG_MUL_NTT_RADIX != 16
 #error "MPZG_MUL_NTT_RADIX: 2 or 16"
@@ -399,103 +400,6 @@ pointwise (u64 *X, const u64 *Y, unsigned L, u64 inv_len, unsigned t, unsigned T
 #else
 
 /* ---- radix 16: columns in registers ---- */
-
-/* The length-R transform of x[0..R) in registers (R = 2^q or 3 * 2^q, R <= 16, so
-   R divides 192 and w_R = 2^(192 / R)), decimation in frequency: with R = 3Q a
-   radix-3 layer at stride Q first (its twiddles w_R^(j a)), then radix-2 layers
-   (block 2h, twiddle w_2h^j = 2^(96 j / h)).  Slot j = a Q + b (a < 3, b < Q) ends
-   holding frequency a + 3 bitrev(b); with R = Q, bitrev(j). */
-template <unsigned R>
-struct radix
-{
-  static constexpr unsigned Q = R % 3 ? R : R / 3;
-  static constexpr unsigned q = Q >= 16 ? 4 : Q >= 8 ? 3 : Q >= 4 ? 2 : Q >= 2 ? 1 : 0;
-  static constexpr unsigned E = 192 / R;
-  static constexpr unsigned points = R;
-
-  static_assert (R <= 16 && (Q & (Q - 1)) == 0 && 192 % R == 0, "a radix of the plans");
-
-  MPZG_NTT_HD static constexpr unsigned
-  freq (unsigned j)
-  {
-    unsigned a = j / Q, b = j % Q, r = 0;
-    for (unsigned i = 0; i < q; i++)
-      r |= ((b >> i) & 1) << (q - 1 - i);
-    return R == Q ? r : a + 3 * r;
-  }
-
-  MPZG_NTT_HD static void
-  fwd (u64 *x)
-  {
-    if (R != Q)
-      {
-MPZG_NTT_UNROLL
-        for (unsigned j = 0; j < Q; j++)
-          {
-            u64 x0 = x[j], x1 = x[j + Q], x2 = x[j + 2 * Q];
-            u64 u = mul_2exp (sub (x1, x2), 64);      /* w3 = 2^64, w3^2 = -1 - w3 */
-            x[j] = add (x0, add (x1, x2));
-            x[j + Q] = mul_2exp (add (sub (x0, x2), u), E * j);
-            x[j + 2 * Q] = mul_2exp (sub (sub (x0, x1), u), 2 * E * j);
-          }
-      }
-MPZG_NTT_UNROLL
-    for (unsigned l = q; l-- > 0;)
-      {
-        const unsigned h = 1u << l;
-MPZG_NTT_UNROLL
-        for (unsigned k = 0; k < R / 2; k++)
-          {
-            unsigned j = k & (h - 1), i = ((k >> l) << (l + 1)) + j;
-            u64 u = x[i], v = x[i + h];
-            x[i] = add (u, v);
-            x[i + h] = mul_2exp (sub (u, v), j * (96 / h));
-          }
-      }
-  }
-
-  /* The inverse, without the factor 1 / R: radix-2 layers undone (a product by
-     w^-e = 2^(192 - e) = -2^(96 - e)), then the radix-3 layer (w3^-1 = 2^128). */
-  MPZG_NTT_HD static void
-  inv (u64 *x)
-  {
-MPZG_NTT_UNROLL
-    for (unsigned l = 0; l < q; l++)
-      {
-        const unsigned h = 1u << l;
-MPZG_NTT_UNROLL
-        for (unsigned k = 0; k < R / 2; k++)
-          {
-            unsigned j = k & (h - 1), i = ((k >> l) << (l + 1)) + j;
-            u64 u = x[i], v = x[i + h];
-            if (j)
-              {
-                v = mul_2exp (v, 96 - j * (96 / h));
-                x[i] = sub (u, v);
-                x[i + h] = add (u, v);
-              }
-            else
-              {
-                x[i] = add (u, v);
-                x[i + h] = sub (u, v);
-              }
-          }
-      }
-    if (R != Q)
-      {
-MPZG_NTT_UNROLL
-        for (unsigned j = 0; j < Q; j++)
-          {
-            u64 x0 = x[j], x1 = mul_2exp (x[j + Q], (192 - E * j) % 192);
-            u64 x2 = mul_2exp (x[j + 2 * Q], (192 - 2 * E * j) % 192);
-            u64 u = mul_2exp (sub (x1, x2), 128);
-            x[j] = add (x0, add (x1, x2));
-            x[j + Q] = add (sub (x0, x2), u);
-            x[j + 2 * Q] = sub (sub (x0, x1), u);
-          }
-      }
-  }
-};
 
 /* A pass over segments of M points (radix R, stride s = M / R): the column of
    group g is segment g / s, column n2 = g % s, points base + j s for j < R. */

@@ -28,18 +28,33 @@
    decimation-in-time layers with inverse roots), so no permutation is ever done.
 
    Tiles.  A thread block takes C groups of R points of one pass into shared memory
-   (a tile of R C <= 2^GRID_TILE_LOG words), runs the r radix-2 layers on them with
-   a barrier between layers, and writes them back twiddled.  Passes with s > 1 take
-   C = 2^GRID_COLS_LOG neighbouring columns (n2 .. n2 + C - 1), so that each of the
-   R rows the block reads or writes is C contiguous words; the last pass takes C
-   contiguous groups, R C contiguous words.  So every pass reads and writes L words
-   in runs of at least 64 bytes; the pass plan keeps s >= 2^GRID_TILE_LOG for all
-   passes but the last.  The last forward pass of both operands, the pointwise
-   product (with the factor 1 / L) and the first inverse pass run in one kernel on
-   the same groups, so the product's transforms make one sweep fewer each way.
+   (a tile of R C <= 2^GRID_TILE_LOG words), transforms each group, and writes them
+   back twiddled.  By a radix per kernel (tuning.h: MPZG_MUL_GRID_RADIX for the
+   middle, MPZG_MUL_GRID_PASS_RADIX for the strided passes): radix 2 runs the r
+   radix-2 layers with a barrier between layers and a full product per butterfly;
+   radix 16 splits the group's R = 2^r points again the same way (a segment of 2^m
+   points is 2^k rows of 2^(m-k) columns) into ceil(r / 4) register passes of k <= 4
+   bits: each thread takes a column of 2^k points into registers, transforms it
+   there (ntt-radix.cuh: its roots are powers of two, so its products are shifts),
+   multiplies it by the twiddles w_(2^m)^(n2 bitrev(j)) (shifts when 2^m divides
+   192, else full products) and writes it back, a barrier between register passes.
+   Both compute the same values in the same places (grouping radix-2
+   decimation-in-frequency layers is this decomposition), so the passes around a
+   tile do not depend on the radix and each kernel may take its own.  The radix-16
+   tile is swizzled (grid_slot) so that columns of contiguous points hit distinct
+   banks, inside its kernel alone (its loads and stores place the words).  Passes
+   with s > 1 take C = 2^GRID_COLS_LOG neighbouring columns (n2 .. n2 + C - 1), so
+   that each of the R rows the block reads or writes is C contiguous words; the last
+   pass takes C contiguous groups, R C contiguous words.  So every pass reads and
+   writes L words in runs of at least 64 bytes; the pass plan keeps
+   s >= 2^GRID_TILE_LOG for all passes but the last.  The last forward pass of both
+   operands, the pointwise product (with the factor 1 / L) and the first inverse
+   pass run in one kernel on the same groups, so the product's transforms make one
+   sweep fewer each way.
 
    Roots.  W of order 2^32 (the largest power of two dividing p - 1); a root of order
-   2^k is W^(2^(32-k)).  Two tables of 2^16 words: W^e and W^(2^16 e) for e < 2^16,
+   2^k is W^(2^(32-k)).  W is chosen with W^(2^26) = 2^3, so that its roots of order
+   2^k <= 64 are 2^(192 / 2^k), the roots ntt-radix.cuh shifts by.  Two tables of 2^16 words: W^e and W^(2^16 e) for e < 2^16,
    so that W^E is one product of two table words (one word when E is a multiple of
    2^16, which every root of a radix-2 layer inside a tile is: r <= 16).
 
@@ -60,7 +75,16 @@
 #define MPZG_NTT_GRID_CORE_CUH
 
 #include <stddef.h>
+#include "../tuning.h"
 #include "ntt-field.cuh"
+#include "ntt-radix.cuh"
+
+#if MPZG_MUL_GRID_RADIX != 2 && MPZG_MUL_GRID_RADIX != 16
+#error "MPZG_MUL_GRID_RADIX: 2 or 16"
+#endif
+#if MPZG_MUL_GRID_PASS_RADIX != 2 && MPZG_MUL_GRID_PASS_RADIX != 16
+#error "MPZG_MUL_GRID_PASS_RADIX: 2 or 16"
+#endif
 
 namespace mpzg {
 namespace ntt {
@@ -77,7 +101,8 @@ enum
   GRID_ROOT_LOG = 32,           /* W has order 2^32 */
   GRID_ROOT_HALF = 16,
   GRID_ROOT_TABLE = 2 << GRID_ROOT_HALF,      /* the two tables, one after the other */
-  GRID_RUN_WORDS = 8            /* product words per thread of the carry pass */
+  GRID_RUN_WORDS = 8,           /* product words per thread of the carry pass */
+  GRID_SUB_LOG = 4              /* radix 16: columns of at most 2^4 points */
 };
 
 static_assert (GRID_LOG_MAX <= 32, "the coefficient bound holds up to L = 2^32");
@@ -85,11 +110,24 @@ static_assert (GRID_TILE_LOG <= GRID_ROOT_HALF, "a tile's roots are in the high 
 static_assert (GRID_TILE_LOG + (GRID_PASSES_MAX - 1) * GRID_RADIX_LOG >= GRID_LOG_MAX,
                "every length has a plan");
 
+/* W: of order 2^32 with W^(2^26) = 8.  The roots of order 64 are g^(2^26 k) for
+   g of order 2^32, k odd; 8 = 2^3 is one of them (2 has order 192), so W = g^k has
+   order 2^32. */
+inline u64
+grid_table_root (void)
+{
+  const u64 g = root_of_order ((u64) 1 << GRID_ROOT_LOG), h = power (g, (u64) 1 << 26);
+  u64 x = h, k = 1;
+  for (; x != 8; k += 2)
+    x = mul (x, mul (h, h));
+  return power (g, k);
+}
+
 /* The root tables: tw[e] = W^e, tw[2^16 + e] = W^(2^16 e), e < 2^16. */
 inline void
 fill_grid_roots (u64 *tw)
 {
-  u64 w = root_of_order ((u64) 1 << GRID_ROOT_LOG);
+  u64 w = grid_table_root ();
   fill_powers (tw, w, 1u << GRID_ROOT_HALF);
   fill_powers (tw + (1u << GRID_ROOT_HALF), power (w, 1u << GRID_ROOT_HALF),
                1u << GRID_ROOT_HALF);
@@ -227,6 +265,22 @@ bit_reverse (unsigned j, unsigned bits)
   return v;
 }
 
+/* Where tile word q is kept by a tile of radix TR: at q by radix 2.  Radix 16: each
+   aligned run of 16 words permuted by its index x (the run's words xored with
+   x ^ 2x), so that the 16 threads of a half-warp reading word j of the columns of a
+   register pass hit 16 distinct banks in every pass of every plan but one (r = 5 of a
+   strided pass, its last register pass: two to a bank): columns of contiguous points
+   (runs 1 apart) and the strided passes' columns of 8 words at strides of 64 (runs 4
+   apart) alike.  Runs stay runs, so rows of consecutive words (loads, stores, the
+   first register passes) stay conflict-free. */
+template <unsigned TR>
+MPZG_NTT_HD unsigned
+grid_slot (unsigned q)
+{
+  const unsigned x = q >> 4;
+  return TR == 2 ? q : q ^ ((x ^ (x << 1)) & 15);
+}
+
 /* The twiddle exponent of point j of a group at column n2 (E of W^E): w_M^(n2
    bitrev(j)) with w_M = W^(2^(32 - lm)). */
 MPZG_NTT_HD u64
@@ -236,7 +290,9 @@ grid_twiddle_exp (const grid_pass &g, unsigned j, u64 n2)
 }
 
 /* Load tile b from X (or, when a is not null, from the n-word operand's digits):
-   the forward pass's input, and the inverse pass's with its inverse twiddles. */
+   the forward pass's input, and the inverse pass's with its inverse twiddles; kept
+   as a tile of radix TR keeps its words. */
+template <unsigned TR>
 MPZG_NTT_HD void
 grid_load (u64 *tile, const grid_pass &g, size_t b, const u64 *X, const u64 *a, size_t n,
            int inverse, const u64 *tw, unsigned t, unsigned T)
@@ -253,11 +309,13 @@ grid_load (u64 *tile, const grid_pass &g, size_t b, const u64 *X, const u64 *a, 
           grid_split (g, q, &j, &c);
           v = mul (v, grid_root_inv (tw, grid_twiddle_exp (g, j, n2)));
         }
-      tile[q] = v;
+      tile[grid_slot<TR> (q)] = v;
     }
 }
 
-/* Store tile b to X, with the forward twiddles (forward passes with s > 1). */
+/* Store tile b (of radix TR) to X, with the forward twiddles (forward passes with
+   s > 1). */
+template <unsigned TR>
 MPZG_NTT_HD void
 grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
             const u64 *tw, unsigned t, unsigned T)
@@ -265,7 +323,7 @@ grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
   const unsigned words = 1u << (g.r + g.lc);
   for (unsigned q = t; q < words; q += T)
     {
-      u64 n2, v = tile[q];
+      u64 n2, v = tile[grid_slot<TR> (q)];
       size_t i = grid_index (g, b, q, &n2);
       if (twiddle && n2)
         {
@@ -277,6 +335,28 @@ grid_store (u64 *X, const u64 *tile, const grid_pass &g, size_t b, int twiddle,
     }
 }
 
+/* Work item u of a tile's 2^(lb + lc) (each of the C groups 2^lb of them): its
+   group c and its index v in the group.  Consecutive items are consecutive groups
+   in the strided passes (the groups are the tile's columns) and consecutive
+   indices in the last pass (the groups are runs of the tile), so that items' words
+   are neighbours in both. */
+MPZG_NTT_HD void
+grid_item (const grid_pass &g, unsigned lb, unsigned u, unsigned *c, unsigned *v)
+{
+  if (g.ls)
+    {
+      *c = u & ((1u << g.lc) - 1);
+      *v = u >> g.lc;
+    }
+  else
+    {
+      *v = u & ((1u << lb) - 1);
+      *c = u >> lb;
+    }
+}
+
+/* ---- radix 2: one layer at a time ---- */
+
 /* Butterfly u of a radix-2 layer of half-width h = 2^lh over the tile's C groups:
    the tile words x and y of the pair (i, i + h) of its group, and j = i mod h.
    Consecutive threads take consecutive columns (strided passes) or consecutive
@@ -286,16 +366,7 @@ grid_pair (const grid_pass &g, unsigned lh, unsigned u, unsigned *x, unsigned *y
            unsigned *j)
 {
   unsigned c, p;
-  if (g.ls)
-    {
-      c = u & ((1u << g.lc) - 1);
-      p = u >> g.lc;
-    }
-  else
-    {
-      p = u & ((1u << (g.r - 1)) - 1);
-      c = u >> (g.r - 1);
-    }
+  grid_item (g, g.r - 1, u, &c, &p);
   unsigned jj = p & ((1u << lh) - 1), i = ((p >> lh) << (lh + 1)) + jj;
   *j = jj;
   if (g.ls)
@@ -310,11 +381,12 @@ grid_pair (const grid_pass &g, unsigned lh, unsigned u, unsigned *x, unsigned *y
     }
 }
 
-/* Forward (decimation in frequency): (x + y, (x - y) w_2h^j), w_2h = W^(2^(31-lh)),
-   a root of the high table (lh < 16). */
+/* Butterfly layer lh of every group of the tile: forward (INV 0, decimation in
+   frequency) (x + y, (x - y) w_2h^j), w_2h = W^(2^(31-lh)), a root of the high table
+   (lh < 16); inverse (INV 1, decimation in time) (x + y w_2h^-j, x - y w_2h^-j). */
+template <int INV>
 MPZG_NTT_HD void
-grid_fwd_layer (u64 *tile, const grid_pass &g, unsigned lh, const u64 *tw, unsigned t,
-                unsigned T)
+grid_layer (u64 *tile, const grid_pass &g, unsigned lh, const u64 *tw, unsigned t, unsigned T)
 {
   const unsigned pairs = 1u << (g.r - 1 + g.lc);
   const u64 *hi = tw + (1u << GRID_ROOT_HALF);
@@ -323,28 +395,19 @@ grid_fwd_layer (u64 *tile, const grid_pass &g, unsigned lh, const u64 *tw, unsig
       unsigned ix, iy, j;
       grid_pair (g, lh, u, &ix, &iy, &j);
       u64 x = tile[ix], y = tile[iy];
-      tile[ix] = add (x, y);
-      tile[iy] = j ? mul (sub (x, y), ld_root (hi, (u64) j << (GRID_ROOT_HALF - 1 - lh)))
-        : sub (x, y);
-    }
-}
-
-/* Inverse (decimation in time): (x + y w_2h^-j, x - y w_2h^-j). */
-MPZG_NTT_HD void
-grid_inv_layer (u64 *tile, const grid_pass &g, unsigned lh, const u64 *tw, unsigned t,
-                unsigned T)
-{
-  const unsigned pairs = 1u << (g.r - 1 + g.lc);
-  const u64 *hi = tw + (1u << GRID_ROOT_HALF);
-  for (unsigned u = t; u < pairs; u += T)
-    {
-      unsigned ix, iy, j;
-      grid_pair (g, lh, u, &ix, &iy, &j);
-      u64 x = tile[ix], y = tile[iy];
-      if (j)
-        y = mul (y, ld_root (hi, (1u << GRID_ROOT_HALF) - ((u64) j << (GRID_ROOT_HALF - 1 - lh))));
-      tile[ix] = add (x, y);
-      tile[iy] = sub (x, y);
+      const u64 e = (u64) j << (GRID_ROOT_HALF - 1 - lh);
+      if (INV)
+        {
+          if (j)
+            y = mul (y, ld_root (hi, (1u << GRID_ROOT_HALF) - e));
+          tile[ix] = add (x, y);
+          tile[iy] = sub (x, y);
+        }
+      else
+        {
+          tile[ix] = add (x, y);
+          tile[iy] = j ? mul (sub (x, y), ld_root (hi, e)) : sub (x, y);
+        }
     }
 }
 
@@ -354,6 +417,179 @@ grid_pointwise (u64 *X, const u64 *Y, unsigned words, u64 inv_len, unsigned t, u
 {
   for (unsigned q = t; q < words; q += T)
     X[q] = mul (mul (X[q], Y[q]), inv_len);
+}
+
+/* ---- radix 16: register columns ---- */
+
+/* The register passes of a group of 2^r points: ceil(r / 4) of them, pass i of
+   grid_sub_bits (r, i) bits, the bits as even as can be. */
+MPZG_NTT_HD unsigned
+grid_sub_count (unsigned r)
+{
+  return (r + GRID_SUB_LOG - 1) / GRID_SUB_LOG;
+}
+
+MPZG_NTT_HD unsigned
+grid_sub_bits (unsigned r, unsigned i)
+{
+  unsigned n = grid_sub_count (r);
+  return r / n + (i < r % n ? 1 : 0);
+}
+
+/* Column u of a register pass of k bits over segments of 2^m points of the
+   tile's groups: its first tile word q0, the tile-word step between its points, and
+   its column n2 in its segment.  The segment is 2^k rows of s = 2^(m-k) points;
+   the column is points j0 + i s of its group, j0 = (segment) 2^m + n2.
+   Consecutive threads take consecutive columns of a strided pass's C groups, then
+   consecutive n2: consecutive tile words while s allows. */
+MPZG_NTT_HD void
+grid_column (const grid_pass &g, unsigned m, unsigned k, unsigned u, unsigned *q0,
+             unsigned *step, unsigned *n2)
+{
+  unsigned c, v;
+  grid_item (g, g.r - k, u, &c, &v);
+  const unsigned ls = m - k;
+  *n2 = v & ((1u << ls) - 1);
+  unsigned j0 = ((v >> ls) << m) + *n2;
+  if (g.ls)
+    {
+      *q0 = (j0 << g.lc) + c;
+      *step = 1u << (ls + g.lc);
+    }
+  else
+    {
+      *q0 = (c << g.r) + j0;
+      *step = 1u << ls;
+    }
+}
+
+/* Column n2's twiddles after its transform: slot j times w_(2^m)^(n2 freq (j)) (or
+   its inverse), e = n2 freq (j) < 2^m; w_(2^m) = 2^(192 / 2^m) when m <= 6,
+   else the high table's W^(2^(32-m)) = tw[2^16 + 2^(16-m)]. */
+template <unsigned R>
+MPZG_NTT_HD void
+grid_sub_twiddle (u64 *x, unsigned m, unsigned n2, int inverse, const u64 *tw)
+{
+  if (n2 == 0)
+    return;
+  if (m <= 6)
+    {
+      const unsigned st = 192u >> m;
+MPZG_NTT_UNROLL
+      for (unsigned j = 1; j < R; j++)
+        {
+          unsigned e = n2 * radix<R>::freq (j) * st;
+          x[j] = mul_2exp (x[j], inverse ? 192 - e : e);
+        }
+      return;
+    }
+  const u64 *hi = tw + (1u << GRID_ROOT_HALF);
+  const unsigned st = n2 << (GRID_ROOT_HALF - m);
+MPZG_NTT_UNROLL
+  for (unsigned j = 1; j < R; j++)
+    {
+      unsigned e = radix<R>::freq (j) * st;
+      x[j] = mul (x[j], ld_root (hi, inverse ? (1u << GRID_ROOT_HALF) - e : e));
+    }
+}
+
+/* A tile's column of R points from tile words q0, q0 + st, ... into x, and back. */
+template <unsigned R, class P>
+MPZG_NTT_HD void
+grid_col_load (u64 *x, P tile, unsigned q0, unsigned st)
+{
+MPZG_NTT_UNROLL
+  for (unsigned j = 0; j < R; j++)
+    x[j] = tile[grid_slot<16> (q0 + j * st)];
+}
+
+template <unsigned R, class P>
+MPZG_NTT_HD void
+grid_col_store (P tile, const u64 *x, unsigned q0, unsigned st)
+{
+MPZG_NTT_UNROLL
+  for (unsigned j = 0; j < R; j++)
+    tile[grid_slot<16> (q0 + j * st)] = x[j];
+}
+
+/* A register pass of R = 2^k points a column over segments of 2^m points of the
+   tile's groups: forward (INV 0) each column transformed, then twiddled; inverse
+   (INV 1) the twiddles undone, then the column's inverse transform. */
+template <unsigned R, int INV>
+MPZG_NTT_HD void
+grid_sub (u64 *tile, const grid_pass &g, unsigned m, const u64 *tw, unsigned t, unsigned T)
+{
+  const unsigned k = radix<R>::q, cols = 1u << (g.r + g.lc - k);
+  for (unsigned u = t; u < cols; u += T)
+    {
+      unsigned q0, st, n2;
+      grid_column (g, m, k, u, &q0, &st, &n2);
+      u64 x[R];
+      grid_col_load<R> (x, tile, q0, st);
+      if (INV)
+        {
+          grid_sub_twiddle<R> (x, m, n2, 1, tw);
+          radix<R>::inv (x);
+        }
+      else
+        {
+          radix<R>::fwd (x);
+          grid_sub_twiddle<R> (x, m, n2, 0, tw);
+        }
+      grid_col_store<R> (tile, x, q0, st);
+    }
+}
+
+/* The middle's innermost register pass (segments of R = 2^k points, no twiddles)
+   forward for both tiles (tile2 null: a square), the pointwise product X Y / L and
+   the same register pass inverse, in registers: the tile's words written once.
+   tile2's column is written back and read again (volatile: not kept in registers)
+   as it is multiplied in, so that one column at a time is held. */
+template <unsigned R>
+MPZG_NTT_HD void
+grid_mid_sub (u64 *tile, u64 *tile2, const grid_pass &g, u64 inv_len, unsigned t,
+              unsigned T)
+{
+  const unsigned k = radix<R>::q, cols = 1u << (g.r + g.lc - k);
+  for (unsigned u = t; u < cols; u += T)
+    {
+      unsigned q0, st, n2;
+      grid_column (g, k, k, u, &q0, &st, &n2);
+      u64 x[R];
+      if (tile2)
+        {
+          grid_col_load<R> (x, tile2, q0, st);
+          radix<R>::fwd (x);
+          grid_col_store<R> ((volatile u64 *) tile2, x, q0, st);
+        }
+      grid_col_load<R> (x, tile, q0, st);
+      radix<R>::fwd (x);
+      if (tile2)
+MPZG_NTT_UNROLL
+        for (unsigned j = 0; j < R; j++)
+          x[j] = mul (mul (x[j], ((volatile const u64 *) tile2)[grid_slot<16> (q0 + j * st)]),
+                      inv_len);
+      else
+MPZG_NTT_UNROLL
+        for (unsigned j = 0; j < R; j++)
+          x[j] = mul (mul (x[j], x[j]), inv_len);
+      radix<R>::inv (x);
+      grid_col_store<R> (tile, x, q0, st);
+    }
+}
+
+/* Runtime bits to template: f (radix<2^k> ()) for 1 <= k <= 4. */
+template <class F>
+MPZG_NTT_HD void
+grid_with_radix (unsigned k, F f)
+{
+  switch (k)
+    {
+    case 1: f (radix<2> ()); break;
+    case 2: f (radix<4> ()); break;
+    case 3: f (radix<8> ()); break;
+    default: f (radix<16> ()); break;
+    }
 }
 
 /* ---- carrying ---- */
@@ -455,24 +691,90 @@ grid_resolve (unsigned item, unsigned cin)
    propagate) by its carry-in for a block carry-in of 0 (bit 0) and of 1 (bit 1), and
    returns the block's item. */
 
-/* Forward pass i (not the last) on tile b: from X, or from the operand a's digits
-   (the first pass), to X. */
+/* The tile's transform, a barrier between its layers or register passes.  Radix 2:
+   the r layers forward on tile (and on tile2, when not null), and inverse. */
 template <class Team>
+MPZG_NTT_TEAM void
+grid_fwd_layers (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  for (unsigned lh = g.r; lh-- > 0;)
+    tm.each ([&] (unsigned t) {
+      grid_layer<0> (tile, g, lh, tw, t, T);
+      if (tile2)
+        grid_layer<0> (tile2, g, lh, tw, t, T);
+    });
+}
+
+template <class Team>
+MPZG_NTT_TEAM void
+grid_inv_layers (Team &tm, u64 *tile, const grid_pass &g, const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  for (unsigned lh = 0; lh < g.r; lh++)
+    tm.each ([&] (unsigned t) { grid_layer<1> (tile, g, lh, tw, t, T); });
+}
+
+/* Radix 16: the first `count` register passes forward on tile (and tile2, when not
+   null); returns the bits of the passes after them, 0 when count is all. */
+template <class Team>
+MPZG_NTT_TEAM unsigned
+grid_fwd_subs (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, unsigned count,
+               const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  unsigned m = g.r;
+  for (unsigned i = 0; i < count; m -= grid_sub_bits (g.r, i), i++)
+    tm.each ([&] (unsigned t) {
+      grid_with_radix (grid_sub_bits (g.r, i), [&] (auto rd) {
+        grid_sub<decltype (rd)::points, 0> (tile, g, m, tw, t, T);
+        if (tile2)
+          grid_sub<decltype (rd)::points, 0> (tile2, g, m, tw, t, T);
+      });
+    });
+  return m;
+}
+
+/* Register passes count - 1 down to 0 inverse, m the bits of the passes after
+   them (undone already). */
+template <class Team>
+MPZG_NTT_TEAM void
+grid_inv_subs (Team &tm, u64 *tile, const grid_pass &g, unsigned count, unsigned m,
+               const u64 *tw)
+{
+  const unsigned T = tm.threads ();
+  for (unsigned i = count; i-- > 0;)
+    {
+      m += grid_sub_bits (g.r, i);
+      tm.each ([&] (unsigned t) {
+        grid_with_radix (grid_sub_bits (g.r, i), [&] (auto rd) {
+          grid_sub<decltype (rd)::points, 1> (tile, g, m, tw, t, T);
+        });
+      });
+    }
+}
+
+/* Forward pass i (not the last) on tile b, the tile transformed by radix TR: from X,
+   or from the operand a's digits (the first pass), to X. */
+template <unsigned TR, class Team>
 MPZG_NTT_TEAM void
 grid_fwd_pass (Team &tm, u64 *tile, const grid_pass &g, size_t b, u64 *X, const u64 *a,
                size_t n, const u64 *tw)
 {
   const unsigned T = tm.threads ();
-  tm.each ([&] (unsigned t) { grid_load (tile, g, b, X, a, n, 0, tw, t, T); });
-  for (unsigned lh = g.r; lh-- > 0;)
-    tm.each ([&] (unsigned t) { grid_fwd_layer (tile, g, lh, tw, t, T); });
-  tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 1, tw, t, T); });
+  tm.each ([&] (unsigned t) { grid_load<TR> (tile, g, b, X, a, n, 0, tw, t, T); });
+  if (TR == 2)
+    grid_fwd_layers (tm, tile, (u64 *) 0, g, tw);
+  else
+    grid_fwd_subs (tm, tile, (u64 *) 0, g, grid_sub_count (g.r), tw);
+  tm.each ([&] (unsigned t) { grid_store<TR> (X, tile, g, b, 1, tw, t, T); });
 }
 
 /* The last pass forward for both operands, the pointwise product and the first
-   inverse pass, on tile b: X and Y in (or the operands' digits when the last pass is
-   the only one), the product's transform out in X.  Y null: a square (tile2 unused). */
-template <class Team>
+   inverse pass, on tile b, the tiles transformed by radix TR: X and Y in (or the
+   operands' digits when the last pass is the only one), the product's transform out
+   in X.  Y null: a square (tile2 unused). */
+template <unsigned TR, class Team>
 MPZG_NTT_TEAM void
 grid_middle (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, size_t b, u64 *X,
              const u64 *Y, const u64 *a, size_t na, const u64 *bw, size_t nb, int square,
@@ -480,34 +782,52 @@ grid_middle (Team &tm, u64 *tile, u64 *tile2, const grid_pass &g, size_t b, u64 
 {
   const unsigned T = tm.threads (), words = 1u << (g.r + g.lc);
   tm.each ([&] (unsigned t) {
-    grid_load (tile, g, b, X, a, na, 0, tw, t, T);
+    grid_load<TR> (tile, g, b, X, a, na, 0, tw, t, T);
     if (!square)
-      grid_load (tile2, g, b, Y, bw, nb, 0, tw, t, T);
+      grid_load<TR> (tile2, g, b, Y, bw, nb, 0, tw, t, T);
   });
-  for (unsigned lh = g.r; lh-- > 0;)
-    tm.each ([&] (unsigned t) {
-      grid_fwd_layer (tile, g, lh, tw, t, T);
-      if (!square)
-        grid_fwd_layer (tile2, g, lh, tw, t, T);
-    });
-  tm.each ([&] (unsigned t) {
-    grid_pointwise (tile, square ? tile : tile2, words, inv_len, t, T);
-  });
-  for (unsigned lh = 0; lh < g.r; lh++)
-    tm.each ([&] (unsigned t) { grid_inv_layer (tile, g, lh, tw, t, T); });
-  tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 0, tw, t, T); });
+  if (TR == 2)
+    {
+      if (square)
+        grid_fwd_layers (tm, tile, (u64 *) 0, g, tw);
+      else
+        grid_fwd_layers (tm, tile, tile2, g, tw);
+      tm.each ([&] (unsigned t) {
+        grid_pointwise (tile, square ? tile : tile2, words, inv_len, t, T);
+      });
+      grid_inv_layers (tm, tile, g, tw);
+    }
+  else
+    {
+      /* The register passes but the innermost forward, the innermost both ways
+         around the pointwise product, then the others inverse (g.r >= 1: n >= 1). */
+      const unsigned n = grid_sub_count (g.r);
+      const unsigned m = grid_fwd_subs (tm, tile, square ? (u64 *) 0 : tile2, g, n - 1, tw);
+      tm.each ([&] (unsigned t) {
+        grid_with_radix (m, [&] (auto rd) {
+          grid_mid_sub<decltype (rd)::points> (tile, square ? (u64 *) 0 : tile2, g, inv_len,
+                                               t, T);
+        });
+      });
+      grid_inv_subs (tm, tile, g, n - 1, m, tw);
+    }
+  tm.each ([&] (unsigned t) { grid_store<TR> (X, tile, g, b, 0, tw, t, T); });
 }
 
-/* Inverse pass i (not the last) on tile b of X. */
-template <class Team>
+/* Inverse pass i (not the last) on tile b of X, the tile transformed by radix TR. */
+template <unsigned TR, class Team>
 MPZG_NTT_TEAM void
 grid_inv_pass (Team &tm, u64 *tile, const grid_pass &g, size_t b, u64 *X, const u64 *tw)
 {
   const unsigned T = tm.threads ();
-  tm.each ([&] (unsigned t) { grid_load (tile, g, b, X, (const u64 *) 0, 0, 1, tw, t, T); });
-  for (unsigned lh = 0; lh < g.r; lh++)
-    tm.each ([&] (unsigned t) { grid_inv_layer (tile, g, lh, tw, t, T); });
-  tm.each ([&] (unsigned t) { grid_store (X, tile, g, b, 0, tw, t, T); });
+  tm.each ([&] (unsigned t) {
+    grid_load<TR> (tile, g, b, X, (const u64 *) 0, 0, 1, tw, t, T);
+  });
+  if (TR == 2)
+    grid_inv_layers (tm, tile, g, tw);
+  else
+    grid_inv_subs (tm, tile, g, grid_sub_count (g.r), 0, tw);
+  tm.each ([&] (unsigned t) { grid_store<TR> (X, tile, g, b, 0, tw, t, T); });
 }
 
 /* Carry, level 0, block b of T runs: the runs' words into r, their carries with

@@ -81,8 +81,9 @@ grid_fwd_kernel (const grid_args p, const grid_pass g, int which, int first)
   grid_block_team tm = { 0 };
   const u64 *op = !first ? (const u64 *) 0 : which ? p.b + blockIdx.y * p.Mb
     : p.a + blockIdx.y * p.Ma;
-  grid_fwd_pass (tm, smem, g, blockIdx.x, grid_x (p) + (which ? p.ly.L : 0), op,
-                 which ? p.Mb : p.Ma, grid_roots);
+  grid_fwd_pass<MPZG_MUL_GRID_PASS_RADIX> (tm, smem, g, blockIdx.x,
+                                           grid_x (p) + (which ? p.ly.L : 0), op,
+                                           which ? p.Mb : p.Ma, grid_roots);
 }
 
 __global__ void
@@ -92,10 +93,11 @@ grid_middle_kernel (const grid_args p, const grid_pass g, int digits, int square
   extern __shared__ __align__ (16) u64 smem[];
   grid_block_team tm = { 0 };
   u64 *X = grid_x (p);
-  grid_middle (tm, smem, smem + ((size_t) 1 << (g.r + g.lc)), g, blockIdx.x, X, X + p.ly.L,
-               digits ? p.a + blockIdx.y * p.Ma : (const u64 *) 0, p.Ma,
-               digits ? p.b + blockIdx.y * p.Mb : (const u64 *) 0, p.Mb, square, inv_len,
-               grid_roots);
+  grid_middle<MPZG_MUL_GRID_RADIX> (tm, smem, smem + ((size_t) 1 << (g.r + g.lc)), g,
+                                    blockIdx.x, X, X + p.ly.L,
+                                    digits ? p.a + blockIdx.y * p.Ma : (const u64 *) 0, p.Ma,
+                                    digits ? p.b + blockIdx.y * p.Mb : (const u64 *) 0, p.Mb,
+                                    square, inv_len, grid_roots);
 }
 
 __global__ void
@@ -104,7 +106,7 @@ grid_inv_kernel (const grid_args p, const grid_pass g)
 {
   extern __shared__ __align__ (16) u64 smem[];
   grid_block_team tm = { 0 };
-  grid_inv_pass (tm, smem, g, blockIdx.x, grid_x (p), grid_roots);
+  grid_inv_pass<MPZG_MUL_GRID_PASS_RADIX> (tm, smem, g, blockIdx.x, grid_x (p), grid_roots);
 }
 
 __global__ void

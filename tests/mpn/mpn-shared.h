@@ -33,6 +33,7 @@
 #include <gmp.h>
 #include <cuda_runtime_api.h>
 #include "mpzg-mpn.h"
+#include "device-open.h"
 
 #if defined MPN_ADDSUB
 #define MPN_FAMILY "addsub"
@@ -823,44 +824,17 @@ cmp_unsigned (const void *p, const void *q)
 int
 main (void)
 {
-  int ndev = 0, ordinal = 0, launches_per_class;
+  int launches_per_class;
   unsigned ncls, c, *list, nlist = 0, ntested, sample, k;
-  const char *s;
   struct cudaDeviceProp prop;
   mpzg_mpn_device dev;
   cudaStream_t stream;
-  cudaError_t e;
   int rc;
 
   read_env ();
   setvbuf (stdout, NULL, _IOLBF, 0);
-  e = cudaGetDeviceCount (&ndev);
-  if (e != cudaSuccess || ndev == 0)
-    {
-      printf ("%s: skipped: no usable CUDA device (%s)\n", MPN_NAME,
-              e != cudaSuccess ? cudaGetErrorString (e) : "none found");
-      return 77;
-    }
-  if ((s = getenv ("MPZG_DEVICE")) != NULL && *s)
-    ordinal = atoi (s);
-  if (ordinal < 0 || ordinal >= ndev)
-    {
-      printf ("%s: skipped: MPZG_DEVICE=%d, but %d CUDA device%s\n", MPN_NAME, ordinal,
-              ndev, ndev == 1 ? "" : "s");
-      return 77;
-    }
-  if ((e = cudaSetDevice (ordinal)) != cudaSuccess
-      || (e = cudaGetDeviceProperties (&prop, ordinal)) != cudaSuccess
-      || (e = cudaStreamCreate (&stream)) != cudaSuccess)
-    {
-      printf ("%s: skipped: CUDA device %d is not usable (%s)\n", MPN_NAME, ordinal,
-              cudaGetErrorString (e));
-      return 77;
-    }
-  dev.ordinal = ordinal;
-  dev.sms = prop.multiProcessorCount;
-  dev.smem_block = prop.sharedMemPerBlock;
-  dev.smem_optin = prop.sharedMemPerBlockOptin;
+  if ((rc = device_open (MPN_NAME, &dev, &prop, &stream)) != 0)
+    return rc;
   printf ("%s: MPZG_TEST_SEED=%lu MPZG_TEST_REPS=%g, %s family on %s (%d SMs)\n", MPN_NAME,
           seed, reps_factor, MPN_FAMILY, prop.name, dev.sms);
 

@@ -6,8 +6,10 @@
    phases, thread by thread in each phase: every transform length from 2^6 to 2^20
    (one and two passes) through balanced, unbalanced, all-ones (the largest
    coefficients) and squared operands, products of 4096 to 2^17 limbs, and one of
-   2^22 coefficients (three passes).  Needs no GPU, so the algorithm is checked on
-   every build; tests/mpn/t-mul-ntt-grid.c runs the kernels themselves.
+   2^22 coefficients (three passes), the tiles of the middle transformed by
+   MPZG_MUL_GRID_RADIX and those of the strided passes by MPZG_MUL_GRID_PASS_RADIX
+   (tests/mpn/Makefile.am builds it for each combination).  Needs no GPU, so the
+   algorithm is checked on every build; tests/mpn/t-mul-ntt-grid.c runs the kernels themselves.
 
    Usage: t-mul-ntt-grid-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
 
@@ -75,9 +77,9 @@ struct host_exec
     for (size_t k = 0; k < g.tiles; k++)
       {
         garbage (tile);
-        grid_fwd_pass (tm, tile.data (), g, k, which ? Y : X,
-                       first ? (which ? b : a) : (const u64 *) 0, which ? Mb : Ma,
-                       roots.data ());
+        grid_fwd_pass<MPZG_MUL_GRID_PASS_RADIX> (tm, tile.data (), g, k, which ? Y : X,
+                                                 first ? (which ? b : a) : (const u64 *) 0,
+                                                 which ? Mb : Ma, roots.data ());
       }
   }
   void middle (const grid_pass &g, int digits, int square)
@@ -87,8 +89,10 @@ struct host_exec
       {
         garbage (tile);
         garbage (tile2);
-        grid_middle (tm, tile.data (), tile2.data (), g, k, X, Y, digits ? a : (const u64 *) 0,
-                     Ma, digits ? b : (const u64 *) 0, Mb, square, inv_len, roots.data ());
+        grid_middle<MPZG_MUL_GRID_RADIX> (tm, tile.data (), tile2.data (), g, k, X, Y,
+                                          digits ? a : (const u64 *) 0, Ma,
+                                          digits ? b : (const u64 *) 0, Mb, square, inv_len,
+                                          roots.data ());
       }
   }
   void inv (const grid_pass &g)
@@ -97,7 +101,7 @@ struct host_exec
     for (size_t k = 0; k < g.tiles; k++)
       {
         garbage (tile);
-        grid_inv_pass (tm, tile.data (), g, k, X, roots.data ());
+        grid_inv_pass<MPZG_MUL_GRID_PASS_RADIX> (tm, tile.data (), g, k, X, roots.data ());
       }
   }
   void runs (size_t blocks)
@@ -131,14 +135,16 @@ struct host_exec
   }
 };
 
-/* W has order 2^32; grid_root_inv inverts grid_root. */
+/* W has order 2^32 and W^(2^26) = 8 (the register columns' roots are powers of
+   two); grid_root_inv inverts grid_root. */
 static void
 check_roots (gmp_randstate_t rs)
 {
   u64 w = roots[1];
-  if (power (w, (u64) 1 << 31) != MPZG_NTT_P - 1 || roots[(1u << 16) + 1] != power (w, 1u << 16))
+  if (power (w, (u64) 1 << 31) != MPZG_NTT_P - 1 || roots[(1u << 16) + 1] != power (w, 1u << 16)
+      || power (w, (u64) 1 << 26) != 8)
     {
-      fprintf (stderr, "t-mul-ntt-grid-host: W is not of order 2^32\n");
+      fprintf (stderr, "t-mul-ntt-grid-host: W is not of order 2^32 with W^(2^26) = 8\n");
       failures++;
     }
   for (int i = 0; i < 20000; i++)
@@ -334,7 +340,8 @@ main (int argc, char **argv)
     }
 
   gmp_randclear (rs);
-  printf ("t-mul-ntt-grid-host: %ld products, %d failures (MPZG_TEST_SEED=%lu)\n", products,
+  printf ("t-mul-ntt-grid-host: radix %d middle, radix %d passes: %ld products, %d failures "
+          "(MPZG_TEST_SEED=%lu)\n", MPZG_MUL_GRID_RADIX, MPZG_MUL_GRID_PASS_RADIX, products,
           failures, seed);
   return failures ? 1 : 0;
 }

@@ -17,6 +17,7 @@
 #include <gmp.h>
 #include <cuda_runtime_api.h>
 #include "mpzg-mpn.h"
+#include "device-open.h"
 
 #define NAME "t-mul-ntt-grid"
 #define CANARY 0xc0ffee0ddba11ad5ULL
@@ -203,14 +204,12 @@ done:
 int
 main (void)
 {
-  int ndev = 0, ordinal = 0;
   unsigned long seed = 20261124UL;
   size_t top = (size_t) 1 << 23, k;
   const char *s;
   struct cudaDeviceProp prop;
   mpzg_mpn_device dev;
   cudaStream_t stream;
-  cudaError_t e;
   int rc;
 
   setvbuf (stdout, NULL, _IOLBF, 0);
@@ -220,32 +219,8 @@ main (void)
     top = strtoul (s, NULL, 0);
   gmp_randinit_default (rands);
   gmp_randseed_ui (rands, seed);
-  e = cudaGetDeviceCount (&ndev);
-  if (e != cudaSuccess || ndev == 0)
-    {
-      printf ("%s: skipped: no usable CUDA device (%s)\n", NAME,
-              e != cudaSuccess ? cudaGetErrorString (e) : "none found");
-      return 77;
-    }
-  if ((s = getenv ("MPZG_DEVICE")) != NULL && *s)
-    ordinal = atoi (s);
-  if (ordinal < 0 || ordinal >= ndev)
-    {
-      printf ("%s: skipped: MPZG_DEVICE=%d, but %d CUDA devices\n", NAME, ordinal, ndev);
-      return 77;
-    }
-  if ((e = cudaSetDevice (ordinal)) != cudaSuccess
-      || (e = cudaGetDeviceProperties (&prop, ordinal)) != cudaSuccess
-      || (e = cudaStreamCreate (&stream)) != cudaSuccess)
-    {
-      printf ("%s: skipped: CUDA device %d is not usable (%s)\n", NAME, ordinal,
-              cudaGetErrorString (e));
-      return 77;
-    }
-  dev.ordinal = ordinal;
-  dev.sms = prop.multiProcessorCount;
-  dev.smem_block = prop.sharedMemPerBlock;
-  dev.smem_optin = prop.sharedMemPerBlockOptin;
+  if ((rc = device_open (NAME, &dev, &prop, &stream)) != 0)
+    return rc;
   printf ("%s: MPZG_TEST_SEED=%lu, on %s (%d SMs)\n", NAME, seed, prop.name, dev.sms);
   if ((rc = mpzg_mpn_mul_grid_setup (&dev)) != 0)
     {
