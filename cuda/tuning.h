@@ -255,8 +255,9 @@
    schoolbook's cooperative kernels take 178 to 254 registers against 103 to 134
    at 16, the exact division's 128 to 180 against 80 to 128, none spilling
    (sm_90), so a multiprocessor holds two of the group kernel's blocks of 128
-   threads at 254 registers instead of three at 134.  It is there to be compared;
-   not yet measured on a GPU.  Auto mode, measured on the H100 with outputs
+   threads at 254 registers instead of three at 134.  Kernel-only on the H100
+   (bench/results/2026-11-24-h100-coop-k32): 32 was 1.03-1.04x slower at 2^14 and
+   2^16 bits and 1.07x faster at 2^18 (tdiv_qr; divexact alike), so 16 stays.  Auto mode, measured on the H100 with outputs
    already allocated, dividend n bits and divisor n/2 bits
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 16384 dividends of 16 limbs (2.5 against 0.9 ms), tied with 4096 of 64
@@ -303,9 +304,9 @@
      thread halve the threads that repeat the steps, and every class is a
      group (2 lanes at 64 limbs, 32 at 1024), but the operands take 128
      registers (235 or 236 in all on sm_90, no spills: 2 blocks of 128 threads
-     per multiprocessor where 16 fits 4).  16 stays the default until the two
-     are measured.  Provisional, from instruction counts and the register
-     counts alone.
+     per multiprocessor where 16 fits 4).  Kernel-only on the H100
+     (bench/results/2026-11-24-h100-coop-k32), 32 against 16: 1.03x slower at
+     2^13 bits, 1.05x faster at 2^14, equal at 2^15; 16 stays.
    Auto mode, measured on the H100 with outputs already allocated
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 1024 pairs of 16 limbs (2.0 against 1.7 ms) and 256 pairs of 64 limbs
