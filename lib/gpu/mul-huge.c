@@ -113,6 +113,10 @@ typedef struct
   mpzg_word *da, *db, *dr, *ds, *rp;
   mpz_t t;
   double t0, t1, t2, t4;
+  /* the outputs' former values, cleared once the team has ended (or at once when
+     there was no memory for the list) */
+  mpz_t *old;
+  size_t nold;
 } huge_ctx;
 
 enum { NEXT_STOP, NEXT_DONE, NEXT_DEVICE };
@@ -213,7 +217,13 @@ mul_one (huge_ctx *h, int tid)
     }
   mpz_limbs_finish (h->t, h->neg ? -(mp_size_t) n : (mp_size_t) n);
   mpz_swap (h->t, h->r);
-  mpz_clear (h->t);
+  /* Freeing a long product's limbs unmaps them, and the unmapping interrupts
+     every core that runs one of the process's threads: cheaper once the team
+     has ended (bench/results/2026-11-24-h100-huge-product-host). */
+  if (h->old != NULL)
+    h->old[h->nold++][0] = h->t[0];
+  else
+    mpz_clear (h->t);
   h->k++;
   if (job->verbose >= 2)
     fprintf (stderr, "mpzg: gpu mul %zu by %zu limbs (long product): buffer and copies up "
@@ -274,8 +284,13 @@ mpzg_gpu_mul_huge_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone,
       h.fail_at = mpzg_gpu_failure_planned ();
       h.k = 0;
       h.st = MPZG_OK;
+      h.old = malloc (job->m * sizeof *h.old);
+      h.nold = 0;
       if (mpzg_team_run (job->threads, huge_team, &h) != 0)
         h.st = MPZG_ENOMEM;     /* no memory for the team: the CPU takes them all */
+      for (size_t i = 0; i < h.nold; i++)
+        mpz_clear (h.old[i]);
+      free (h.old);
       k = h.k;
       st = h.st;
     }
