@@ -272,6 +272,14 @@
    at most min (divisor, quotient) words), so the thresholds are, if anything, high
    for it (mpzg-bench -O divexact,tdiv_q_exact compares the two). */
 #define MPZG_DIV_MAX_LIMBS 4096
+/* Elements above the division classes with a quotient of at least
+   MPZG_DIV_LONG_MIN_QLIMBS limbs go to lib/div-long.c (a reciprocal and products,
+   the products on the GPU): under MPZG_BACKEND=cuda all of them, in auto mode
+   those with at least MPZG_DIV_LONG_WORTH_LIMBS limbs of divisor.  Shorter
+   quotients cost GMP's schoolbook about what the reciprocal's products cost.
+   Provisional (bench/results/2026-11-24-h100-division-long). */
+#define MPZG_DIV_LONG_MIN_QLIMBS 256
+#define MPZG_DIV_LONG_WORTH_LIMBS 131072
 #define MPZG_DIV_SMALL_MAX 32
 #ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=32 */
 #define MPZG_DIV_COOP_K 16

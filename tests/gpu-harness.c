@@ -214,7 +214,7 @@ on_gpu (const tst_fail_batch *fb, size_t i)
   for (k = 0; k < fb->op->nin; k++)
     if (mpz_size (fb->in[k][i]) > s)
       s = mpz_size (fb->in[k][i]);
-  return s <= fb->max;
+  return s <= fb->max || (fb->beyond != NULL && fb->beyond (fb->in, i, 1));
 }
 
 void

@@ -46,11 +46,14 @@ typedef struct
 {
   const tst_op *op;
   size_t max, n;
+  /* the family's path beyond max (mpzg_gpu_huge_takes), or NULL: the elements it
+     takes are the GPU's as well */
+  int (*beyond) (mpz_t *const in[3], size_t e, int forced);
   mpz_t *in[3], *want[3];
   int *status;
 } tst_fail_batch;
 
-/* Allocates the arrays of fb (op, max and n set), fills the inputs of element i
+/* Allocates the arrays of fb (op, max, n and beyond set), fills the inputs of element i
    with gen (in[k][i] as ops[k]) and computes want and status. */
 void tst_fail_batch_make (tst_fail_batch *fb,
                           void (*gen) (const tst_fail_batch *fb, mpz_ptr *ops, size_t i));

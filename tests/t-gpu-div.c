@@ -715,6 +715,7 @@ fail_batch (tst_fail_batch *fb)
   mpzg_mpn_divrem_shape (mpzg_mpn_divrem_class (nn, (nn + 1) / 2), &sh);
   fb->op = &ops[0];
   fb->max = mpzg_mpn_divrem_max ();
+  fb->beyond = mpzg_gpu_huge_takes (&mpzg_gpu_tdiv_qr);  /* long divisions */
   fb->n = 10 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
   /* enough work for auto mode's threshold (count times size squared) */
   if (fb->n < (size_t) (MPZG_DIV_WORTH_WORK / ((double) fail_limbs () * fail_limbs ())) + 1000)

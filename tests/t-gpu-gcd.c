@@ -554,6 +554,7 @@ fail_batch (tst_fail_batch *fb)
   mpzg_mpn_gcd_shape (mpzg_mpn_gcd_class (fail_limbs ()), &sh);
   fb->op = &ops[0];
   fb->max = mpzg_mpn_gcd_max ();
+  fb->beyond = NULL;
   fb->n = 6 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
   /* enough work for auto mode's threshold (count times size squared) */
   if (fb->n < (size_t) (MPZG_GCD_WORTH_WORK / ((double) fail_limbs () * fail_limbs ())) + 1000)

@@ -156,6 +156,7 @@ fail_batch (tst_fail_batch *fb)
 {
   fb->op = &mul_op;
   fb->max = mpzg_mpn_mul_grid_max ();   /* every element is the GPU's */
+  fb->beyond = NULL;
   fb->n = 12;
   tst_fail_batch_make (fb, fail_gen);
 }

@@ -915,6 +915,7 @@ fail_batch (tst_fail_batch *fb)
   mpzg_mpn_powm_shape (mpzg_mpn_powm_class (nm, 1, nm), &sh);
   fb->op = &powm;
   fb->max = mpzg_mpn_powm_max ();
+  fb->beyond = NULL;
   fb->n = 5 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
   if (fb->n < MPZG_POWM_WORTH_COUNT + 1000)
     fb->n = MPZG_POWM_WORTH_COUNT + 1000;

@@ -440,6 +440,7 @@ fail_batch (const tst_op *op, tst_fail_batch *fb)
 {
   fb->op = op;
   fb->max = is_mul (op) ? mpzg_mpn_mul_grid_max () : mpzg_mpn_addsub_max ();
+  fb->beyond = NULL;
   fb->n = FAIL_N;
   tst_fail_batch_make (fb, fail_gen);
 }

@@ -19,12 +19,20 @@
    output is written.  Zero divisors never come here (batch.c skips them). */
 
 #include <config.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "mpzg.h"
 #include "gpu.h"
 #include "layout.h"
+#include "div-long.h"
+#include "tuning.h"
 
-enum { ROUND_T, ROUND_F, ROUND_C, ROUND_MOD };
+/* the rounding of each entry (div-long.h's names) */
+#define ROUND_T MPZG_ROUND_T
+#define ROUND_F MPZG_ROUND_F
+#define ROUND_C MPZG_ROUND_C
+#define ROUND_MOD MPZG_ROUND_MOD
 
 /* flag: bit 0 n < 0, bit 1 d < 0 */
 static void
@@ -205,10 +213,87 @@ div_worthwhile (size_t count, size_t limbs)
   return avg >= MPZG_DIV_WORTH_AVG && avg * avg * (double) count >= MPZG_DIV_WORTH_WORK;
 }
 
+/* Elements above the division classes (a divisor or dividend of more than
+   mpzg_mpn_divrem_max words) with a quotient of at least MPZG_DIV_LONG_MIN_QLIMBS
+   limbs: by a reciprocal and products (div-long.c), every product of the job's
+   elements in one mpzg_mul_n call, which puts them on the GPU (the NTT classes and
+   the whole-device transform).  In auto mode from MPZG_DIV_LONG_WORTH_LIMBS limbs
+   of divisor; below, and for short quotients, GMP's division on the CPU. */
+static int
+div_long_takes (mpz_t *const in[3], size_t e, int forced)
+{
+  const size_t nn = mpz_size (in[0][e]), dn = mpz_size (in[1][e]);
+  if (dn == 0 || nn < dn || nn - dn + 1 < MPZG_DIV_LONG_MIN_QLIMBS)
+    return 0;
+  return forced || dn >= MPZG_DIV_LONG_WORTH_LIMBS;
+}
+
+static int
+mul_through_library (void *ctx, mpz_t *r, mpz_t *a, mpz_t *b, size_t count)
+{
+  (void) ctx;
+  return mpzg_mul_n (r, a, b, count);
+}
+
+/* The job's magnitudes by div-long.c, then each element's signs and outputs; the
+   outputs are written only once every quotient is known, so a failing product
+   leaves them all untouched. */
+static int
+div_long_run (const mpzg_gpu_job *job, int round, int qo, int ro, size_t *bad,
+              size_t **undone, size_t *nundone)
+{
+  const size_t m = job->m;
+  mpz_srcptr *n = malloc ((m ? m : 1) * sizeof *n), *d = malloc ((m ? m : 1) * sizeof *d);
+  mpz_t *Q = malloc ((m ? m : 1) * sizeof *Q), *R = malloc ((m ? m : 1) * sizeof *R);
+  size_t k;
+  int st = MPZG_ENOMEM;
+  *bad = MPZG_NO_INDEX;
+  if (n != NULL && d != NULL && Q != NULL && R != NULL)
+    {
+      for (k = 0; k < m; k++)
+        {
+          size_t e = job->idx ? job->idx[k] : k;
+          n[k] = job->in[0][e];
+          d[k] = job->in[1][e];
+          mpz_init (Q[k]);
+          mpz_init (R[k]);
+        }
+      st = mpzg_div_long (Q, R, n, d, m, mul_through_library, NULL, NULL);
+      if (st == MPZG_OK)
+        for (k = 0; k < m; k++)
+          {
+            size_t e = job->idx ? job->idx[k] : k;
+            mpzg_div_long_signs (qo >= 0 ? job->out[qo][e] : NULL,
+                                 ro >= 0 ? job->out[ro][e] : NULL, n[k], d[k], Q[k], R[k],
+                                 round);
+          }
+      for (k = 0; k < m; k++)
+        mpz_clears (Q[k], R[k], NULL);
+    }
+  free (n);
+  free (d);
+  free (Q);
+  free (R);
+  if (st != MPZG_OK)
+    {
+      /* every element untouched */
+      size_t *u = malloc ((m ? m : 1) * sizeof *u);
+      if (u != NULL)
+        for (k = 0; k < m; k++)
+          u[k] = job->idx ? job->idx[k] : k;
+      *undone = u;
+      *nundone = u != NULL ? m : 0;
+      if (job->verbose > 0)
+        fprintf (stderr, "mpzg: long divisions: %s\n", mpzg_strerror (st));
+      return st == MPZG_ENOMEM ? MPZG_ENOMEM : MPZG_EDEVICE;
+    }
+  return MPZG_OK;
+}
+
 /* fam: the entry; mpn: its kernels (divrem or divexact, whose classes are the same
    for the same sizes, so div_plan's mpzg_mpn_divrem_class serves both; an unpack
    of divexact's shape finds no remainder rows, RW = 0) */
-#define DIV_FAMILY(fam, mpn, round, qo, ro)                                             \
+#define DIV_FAMILY(fam, mpn, round, qo, ro, long_path)                                             \
   static void fam##_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)           \
   {                                                                                     \
     div_unpack (x, begin, end, round, qo, ro);                                          \
@@ -216,6 +301,11 @@ div_worthwhile (size_t count, size_t limbs)
   static size_t fam##_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)          \
   {                                                                                     \
     return div_grow (x, begin, end, qo, ro);                                            \
+  }                                                                                     \
+  static int fam##_huge_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone,     \
+                             size_t *nundone)                                           \
+  {                                                                                     \
+    return div_long_run (job, round, qo, ro, bad, undone, nundone);                     \
   }                                                                                     \
   const mpzg_gpu_family mpzg_gpu_##fam = {                                              \
     .name = #fam,                                                                       \
@@ -229,17 +319,21 @@ div_worthwhile (size_t count, size_t limbs)
     .grow = fam##_grow,                                                                 \
     .setup = mpzg_mpn_##mpn##_setup,                                                    \
     .launch = mpzg_mpn_##mpn,                                                           \
+    .huge_takes = (long_path) ? div_long_takes : NULL,                                  \
+    .huge_run = (long_path) ? fam##_huge_run : NULL,                                    \
   };
 
 /* out[0], out[1] as lib/div.c names them */
-DIV_FAMILY (tdiv_qr, divrem, ROUND_T, 0, 1)
-DIV_FAMILY (tdiv_q, divrem, ROUND_T, 0, -1)
-DIV_FAMILY (tdiv_r, divrem, ROUND_T, -1, 0)
-DIV_FAMILY (fdiv_qr, divrem, ROUND_F, 0, 1)
-DIV_FAMILY (fdiv_q, divrem, ROUND_F, 0, -1)
-DIV_FAMILY (fdiv_r, divrem, ROUND_F, -1, 0)
-DIV_FAMILY (cdiv_qr, divrem, ROUND_C, 0, 1)
-DIV_FAMILY (cdiv_q, divrem, ROUND_C, 0, -1)
-DIV_FAMILY (cdiv_r, divrem, ROUND_C, -1, 0)
-DIV_FAMILY (mod, divrem, ROUND_MOD, -1, 0)
-DIV_FAMILY (divexact, divexact, ROUND_T, 0, -1)
+DIV_FAMILY (tdiv_qr, divrem, ROUND_T, 0, 1, 1)
+DIV_FAMILY (tdiv_q, divrem, ROUND_T, 0, -1, 1)
+DIV_FAMILY (tdiv_r, divrem, ROUND_T, -1, 0, 1)
+DIV_FAMILY (fdiv_qr, divrem, ROUND_F, 0, 1, 1)
+DIV_FAMILY (fdiv_q, divrem, ROUND_F, 0, -1, 1)
+DIV_FAMILY (fdiv_r, divrem, ROUND_F, -1, 0, 1)
+DIV_FAMILY (cdiv_qr, divrem, ROUND_C, 0, 1, 1)
+DIV_FAMILY (cdiv_q, divrem, ROUND_C, 0, -1, 1)
+DIV_FAMILY (cdiv_r, divrem, ROUND_C, -1, 0, 1)
+DIV_FAMILY (mod, divrem, ROUND_MOD, -1, 0, 1)
+/* divexact's long elements stay with GMP: the reciprocal would give floor (n / d),
+   not mpz_divexact's value for input that is not exact */
+DIV_FAMILY (divexact, divexact, ROUND_T, 0, -1, 0)
