@@ -298,20 +298,23 @@ mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
   return 0;
 }
 
+void
+mpzg_spin_step (unsigned long k)
+{
+  if (k % 64 == 0)
+    sched_yield ();             /* a thread of the team may be waiting for this core */
+#if defined(__x86_64__) || defined(__i386__)
+  else
+    __builtin_ia32_pause ();
+#endif
+}
+
 /* Spin-then-block barrier.  A pipelined GPU call crosses two barriers per chunk, a
    few hundred microseconds apart.  pthread_barrier_wait puts every waiter to sleep
    and wakes it through the kernel; here waiters first spin, for up to 200 us, then
    sleep on the condition variable, so that a team sharing the cores with the CPU
    share of a batch does not burn them for long. */
 #define MPZG_BARRIER_SPIN_NS 200000L
-
-static inline void
-spin_pause (void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
 
 void
 mpzg_team_barrier (mpzg_team *team)
@@ -334,10 +337,7 @@ mpzg_team_barrier (mpzg_team *team)
     {
       if (atomic_load_explicit (&team->round, memory_order_acquire) != r)
         return;
-      if (k % 64 == 0)
-        sched_yield ();         /* a thread of the team may be waiting for this core */
-      else
-        spin_pause ();
+      mpzg_spin_step (k);
       if (k % 64 == 0)
         {
           clock_gettime (CLOCK_MONOTONIC, &t1);

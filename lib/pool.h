@@ -47,4 +47,9 @@ typedef void (*mpzg_team_fn) (mpzg_team *team, void *ctx, int tid, int nthreads)
 int mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx);
 void mpzg_team_barrier (mpzg_team *team);
 
+/* Step k (from 0) of a wait that spins on a flag another thread sets: a pause,
+   and every 64th step the core given up, since the thread that would set the flag
+   may be waiting for it. */
+void mpzg_spin_step (unsigned long k);
+
 #endif

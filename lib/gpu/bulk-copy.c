@@ -17,7 +17,6 @@
    and 2026-11-24-h100-huge-product-host/). */
 
 #include <config.h>
-#include <sched.h>
 #include <stdint.h>
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -43,28 +42,11 @@ chunk_words (size_t words, size_t c)
   return words - off < MPZG_SLOT_WORDS ? words - off : MPZG_SLOT_WORDS;
 }
 
-static size_t
-chunk_pieces (size_t words, size_t c)
-{
-  return (chunk_words (words, c) + PIECE_WORDS - 1) / PIECE_WORDS;
-}
-
 static void
 note (mpzg_gpu_bulk *b, cudaError_t e)
 {
   if (b->err == cudaSuccess)
     b->err = e;
-}
-
-static void
-pause_a_little (unsigned long k)
-{
-  if (k % 64 == 63)
-    sched_yield ();             /* a member that holds a piece may be waiting for this core */
-#if defined(__x86_64__) || defined(__i386__)
-  else
-    __builtin_ia32_pause ();
-#endif
 }
 
 /* One transfer's state, shared by the team: pieces are numbered over the whole
@@ -84,8 +66,7 @@ static void
 copy_piece (mpzg_gpu_bulk *b, const transfer *x, size_t i)
 {
   const size_t c = i / CHUNK_PIECES, lo = (i % CHUNK_PIECES) * PIECE_WORDS;
-  const size_t n = chunk_words (x->words, c) - lo < PIECE_WORDS ? chunk_words (x->words, c) - lo
-    : PIECE_WORDS;
+  const size_t left = chunk_words (x->words, c) - lo, n = left < PIECE_WORDS ? left : PIECE_WORDS;
   mpzg_gpu_slot *q = &b->slots[c % MPZG_SLOTS];
   mpzg_word *h = x->host + c * MPZG_SLOT_WORDS + lo;
   if (x->up)
@@ -105,15 +86,16 @@ copy_claimed (mpzg_gpu_bulk *b, const transfer *x)
   while ((i = atomic_fetch_add (&b->claim, 1)) < x->pieces)
     {
       for (unsigned long k = 0; i >= atomic_load_explicit (&b->open, memory_order_acquire); k++)
-        pause_a_little (k);
+        mpzg_spin_step (k);
       copy_piece (b, x, i);
     }
 }
 
-/* tid 0: until chunk c's `need` pieces are copied, copies open pieces itself. */
+/* tid 0: until chunk c's pieces are copied, copies open pieces itself. */
 static void
-wait_chunk (mpzg_gpu_bulk *b, const transfer *x, size_t c, size_t need)
+wait_chunk (mpzg_gpu_bulk *b, const transfer *x, size_t c)
 {
+  const size_t need = (chunk_words (x->words, c) + PIECE_WORDS - 1) / PIECE_WORDS;
   atomic_size_t *done = &b->done[c % MPZG_SLOTS];
   for (unsigned long k = 0; atomic_load_explicit (done, memory_order_acquire) < need;)
     {
@@ -122,7 +104,7 @@ wait_chunk (mpzg_gpu_bulk *b, const transfer *x, size_t c, size_t need)
           && atomic_compare_exchange_weak (&b->claim, &i, i + 1))
         copy_piece (b, x, i);
       else
-        pause_a_little (k++);
+        mpzg_spin_step (k++);
     }
   atomic_store (done, 0);       /* the slot's next chunk is not open yet */
 }
@@ -203,7 +185,7 @@ mpzg_gpu_bulk_h2d (mpzg_gpu_bulk *b, int tid, mpzg_word *dst, const mpzg_word *s
         open_through (b, &x, (nch < MPZG_SLOTS ? nch : MPZG_SLOTS) - 1);
       for (size_t c = 0; c < nch; c++)
         {
-          wait_chunk (b, &x, c, chunk_pieces (words, c));
+          wait_chunk (b, &x, c);
           issue (b, &x, dst, c);
           if (c >= 1 && c - 1 + MPZG_SLOTS < nch)
             {
@@ -239,7 +221,7 @@ mpzg_gpu_bulk_d2h (mpzg_gpu_bulk *b, int tid, mpzg_word *dst, const mpzg_word *s
           open_through (b, &x, c);
           if (c >= 1 && c - 1 + MPZG_SLOTS < nch)
             {
-              wait_chunk (b, &x, c - 1, chunk_pieces (words, c - 1));
+              wait_chunk (b, &x, c - 1);
               issue (b, &x, NULL, c - 1 + MPZG_SLOTS);
             }
         }
