@@ -108,6 +108,7 @@ typedef struct
   int go;                       /* element k: NEXT_STOP, NEXT_DONE or NEXT_DEVICE */
   /* element k on the device, set by tid 0 */
   mpz_ptr r;
+  mpz_srcptr a, b;
   size_t na, nb;
   int square, neg;
   mpzg_word *da, *db, *dr, *ds, *rp;
@@ -128,7 +129,6 @@ next_element (huge_ctx *h)
 {
   const mpzg_gpu_job *job = h->job;
   size_t e, itch, words;
-  mpz_srcptr a, b;
   int fits;
   if (h->st != MPZG_OK || h->k == job->m)
     return NEXT_STOP;
@@ -139,13 +139,13 @@ next_element (huge_ctx *h)
     }
   e = job->idx ? job->idx[h->k] : h->k;
   h->r = job->out[0][e];
-  a = job->in[0][e];
-  b = job->in[1][e];
+  h->a = job->in[0][e];
+  h->b = job->in[1][e];
   h->t0 = mpzg_seconds ();
-  h->na = mpz_size (a);
-  h->nb = mpz_size (b);
-  h->square = a == b;
-  h->neg = (mpz_sgn (a) < 0) != (mpz_sgn (b) < 0);
+  h->na = mpz_size (h->a);
+  h->nb = mpz_size (h->b);
+  h->square = h->a == h->b;
+  h->neg = (mpz_sgn (h->a) < 0) != (mpz_sgn (h->b) < 0);
   itch = mpzg_mpn_mul_grid_itch (h->na, h->nb);
   words = h->na + (h->square ? 0 : h->nb) + h->na + h->nb + itch;
   h->st = buf_ensure (h->dev->ordinal, words, &fits);
@@ -155,7 +155,7 @@ next_element (huge_ctx *h)
         fprintf (stderr, "mpzg: mul_n: a %zu by %zu-limb product needs %zu MB of device "
                  "memory, more than is free: GMP computes it\n", h->na, h->nb,
                  words * sizeof (mpzg_word) >> 20);
-      mpz_mul (h->r, a, b);
+      mpz_mul (h->r, h->a, h->b);
       h->st = MPZG_OK;
       h->k++;
       return NEXT_DONE;
@@ -177,14 +177,14 @@ static void
 mul_one (huge_ctx *h, int tid)
 {
   const mpzg_gpu_job *job = h->job;
-  const size_t e = job->idx ? job->idx[h->k] : h->k, n = h->na + h->nb;
+  const size_t n = h->na + h->nb;
   mpzg_gpu_bulk *bk = &h->bulk;
-  mpzg_gpu_bulk_h2d (bk, tid, h->da, (const mpzg_word *) mpz_limbs_read (job->in[0][e]), h->na);
+  mpzg_gpu_bulk_h2d (bk, tid, h->da, (const mpzg_word *) mpz_limbs_read (h->a), h->na);
   /* a's transform on the default stream while b comes up on the slots' */
   if (tid == 0 && bk->err == cudaSuccess)
     bk->err = (cudaError_t) mpzg_mpn_mul_grid_a (h->dev, h->da, h->na, h->nb, h->ds, NULL);
   if (!h->square)
-    mpzg_gpu_bulk_h2d (bk, tid, h->db, (const mpzg_word *) mpz_limbs_read (job->in[1][e]),
+    mpzg_gpu_bulk_h2d (bk, tid, h->db, (const mpzg_word *) mpz_limbs_read (h->b),
                        h->nb);
   if (tid == 0)
     {
