@@ -53,6 +53,14 @@ shift (mpz_ptr v, mpz_srcptr x, long s)
     mpz_fdiv_q_2exp (v, x, (mp_bitcnt_t) -s);
 }
 
+/* z = 2^k */
+static void
+set_pow2 (mpz_ptr z, mp_bitcnt_t k)
+{
+  mpz_set_ui (z, 0);
+  mpz_setbit (z, k);
+}
+
 static void
 start (elem_state *e, mpz_srcptr N, mpz_srcptr D)
 {
@@ -62,20 +70,22 @@ start (elem_state *e, mpz_srcptr N, mpz_srcptr D)
   e->trivial = mpz_cmpabs (N, D) < 0;
   if (e->trivial)
     return;
-  shift (e->Dt, D, p - db);
-  mpz_abs (e->Dt, e->Dt);
-  shift (e->Nt, N, p - db);
-  mpz_abs (e->Nt, e->Nt);
+  /* the magnitudes shifted (a negative operand floored would round its
+     magnitude up) */
+  mpz_abs (e->Dt, D);
+  shift (e->Dt, e->Dt, p - db);
+  mpz_abs (e->Nt, N);
+  shift (e->Nt, e->Nt, p - db);
   e->p = (mp_bitcnt_t) p;
   e->l = e->p < START_BITS ? e->p : START_BITS;
   /* X = floor (2^(2l) / (top l bits of Dt)) */
   mpz_fdiv_q_2exp (e->X, e->Dt, e->p - e->l);
   {
-    mpz_t one;
-    mpz_init_set_ui (one, 1);
-    mpz_mul_2exp (one, one, 2 * e->l);
-    mpz_fdiv_q (e->X, one, e->X);
-    mpz_clear (one);
+    mpz_t pow;
+    mpz_init (pow);
+    set_pow2 (pow, 2 * e->l);
+    mpz_fdiv_q (e->X, pow, e->X);
+    mpz_clear (pow);
   }
 }
 
@@ -152,8 +162,7 @@ mpzg_div_long (mpz_t *q, mpz_t *r, const mpz_srcptr *n, const mpz_srcptr *d, siz
         {
           elem_state *e = &st[who[j]];
           /* E = 2^(2l') - d' X', into A; X' stays in B */
-          mpz_set_ui (A[j], 1);
-          mpz_mul_2exp (A[j], A[j], 2 * e->l);
+          set_pow2 (A[j], 2 * e->l);
           mpz_sub (A[j], A[j], P[j]);
         }
       if ((status = products (mul, ctx, P, B, A, k)) != 0)
