@@ -439,13 +439,14 @@ MPZG_NTT_UNROLL
     }
 }
 
-/* A forward pass: the columns of segments of M points read from src (or, with
-   digits, the digits of a, na words: the first pass), transformed, twiddled and
+/* A pass over the columns of segments of M points read from src (or, with
+   digits, the digits of a, na words: the first forward pass): transformed and
+   twiddled, or (inverse) the twiddles undone and then transformed back, and
    written to dst at the same points. */
-template <unsigned R, bool digits>
+template <unsigned R, bool inverse, bool digits>
 MPZG_NTT_HD void
-pass_fwd (u64 *dst, const u64 *src, const u64 *a, unsigned na, unsigned L, unsigned M,
-          const u64 *tw, unsigned t, unsigned T)
+pass_cols (u64 *dst, const u64 *src, const u64 *a, unsigned na, unsigned L, unsigned M,
+           const u64 *tw, unsigned t, unsigned T)
 {
   const unsigned s = M / R;
   for (unsigned g = t; g < L / R; g += T)
@@ -455,32 +456,19 @@ pass_fwd (u64 *dst, const u64 *src, const u64 *a, unsigned na, unsigned L, unsig
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
         x[j] = digits ? digit (a, na, base + j * s) : src[ntt_slot (base + j * s)];
-      radix<R>::fwd (x);
-      twiddle<R> (x, M, n2, 0, tw);
+      if (inverse)
+        {
+          twiddle<R> (x, M, n2, 1, tw);
+          radix<R>::inv (x);
+        }
+      else
+        {
+          radix<R>::fwd (x);
+          twiddle<R> (x, M, n2, 0, tw);
+        }
 MPZG_NTT_UNROLL
       for (unsigned j = 0; j < R; j++)
         dst[ntt_slot (base + j * s)] = x[j];
-    }
-}
-
-/* An inverse pass over X: twiddles undone, then the columns' inverse transforms. */
-template <unsigned R>
-MPZG_NTT_HD void
-pass_inv (u64 *X, unsigned L, unsigned M, const u64 *tw, unsigned t, unsigned T)
-{
-  const unsigned s = M / R;
-  for (unsigned g = t; g < L / R; g += T)
-    {
-      unsigned n2, base = column_base (g, s, R, &n2);
-      u64 x[R];
-MPZG_NTT_UNROLL
-      for (unsigned j = 0; j < R; j++)
-        x[j] = X[ntt_slot (base + j * s)];
-      twiddle<R> (x, M, n2, 1, tw);
-      radix<R>::inv (x);
-MPZG_NTT_UNROLL
-      for (unsigned j = 0; j < R; j++)
-        X[ntt_slot (base + j * s)] = x[j];
     }
 }
 
@@ -736,15 +724,15 @@ ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u6
             const unsigned R = decltype (rd)::points;
             if (i == 0)
               {
-                pass_fwd<R, true> (X, X, x, nx, L, M, tw, t, T);
+                pass_cols<R, false, true> (X, X, x, nx, L, M, tw, t, T);
                 if (!stash)
-                  pass_fwd<R, true> (Y, Y, b, nb, L, M, tw, t, T);
+                  pass_cols<R, false, true> (Y, Y, b, nb, L, M, tw, t, T);
               }
             else
               {
-                pass_fwd<R, false> (X, X, x, nx, L, M, tw, t, T);
+                pass_cols<R, false, false> (X, X, x, nx, L, M, tw, t, T);
                 if (!stash)
-                  pass_fwd<R, false> (Y, Y, b, nb, L, M, tw, t, T);
+                  pass_cols<R, false, false> (Y, Y, b, nb, L, M, tw, t, T);
               }
           });
         });
@@ -761,7 +749,7 @@ ntt_mul_team (Team &tm, const u64 *a, unsigned na, const u64 *b, unsigned nb, u6
        M *= i ? plan_radix (pl, i - 1) : 1)
     tm.each ([&] (unsigned t) {
       with_radix (plan_radix (pl, i), [&] (auto rd) {
-        pass_inv<decltype (rd)::points> (X, L, M, tw, t, T);
+        pass_cols<decltype (rd)::points, true, false> (X, X, NULL, 0, L, M, tw, t, T);
       });
     });
   tm.each ([&] (unsigned t) { items[t] = (unsigned char) carry_run (X, L, r, n, t, T); });
