@@ -85,7 +85,7 @@ copy_claimed (mpzg_gpu_bulk *b, const transfer *x)
   size_t i;
   while ((i = atomic_fetch_add (&b->claim, 1)) < x->pieces)
     {
-      for (unsigned long k = 0; i >= atomic_load_explicit (&b->open, memory_order_acquire); k++)
+      for (unsigned long k = 1; i >= atomic_load_explicit (&b->open, memory_order_acquire); k++)
         mpzg_spin_step (k);
       copy_piece (b, x, i);
     }
@@ -97,7 +97,7 @@ wait_chunk (mpzg_gpu_bulk *b, const transfer *x, size_t c)
 {
   const size_t need = (chunk_words (x->words, c) + PIECE_WORDS - 1) / PIECE_WORDS;
   atomic_size_t *done = &b->done[c % MPZG_SLOTS];
-  for (unsigned long k = 0; atomic_load_explicit (done, memory_order_acquire) < need;)
+  for (unsigned long k = 1; atomic_load_explicit (done, memory_order_acquire) < need;)
     {
       size_t i = atomic_load (&b->claim);
       if (i < x->pieces && i < atomic_load (&b->open)
