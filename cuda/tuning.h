@@ -281,6 +281,15 @@
 #define MPZG_DIV_LONG_MIN_QLIMBS 256
 #define MPZG_DIV_LONG_WORTH_LIMBS 131072
 #define MPZG_DIV_SMALL_MAX 32
+/* submul_1, the digit's product, by 32-bit halves on the carry flag (div-core.cuh)
+   takes about 40 % fewer instructions than by 64-bit words with comparisons, but
+   keeps twice the registers live.  Kernel-only on the H100
+   (bench/results/2026-11-24-h100-division-carry-chains) the halves made the
+   cooperative kernels 1.14-1.55x faster, the one-thread schoolbook faster at a
+   32-word class and slower at 8 and 16 words, the one-thread exact division slower
+   at 32: so the one-thread schoolbook takes them from this class width, the
+   one-thread exact division never. */
+#define MPZG_DIV_ONE_CHAIN_MIN 24
 #ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=32 */
 #define MPZG_DIV_COOP_K 16
 #endif

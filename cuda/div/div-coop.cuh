@@ -13,12 +13,13 @@
 
    One digit: every thread subtracts q times its divisor words from its window words
    (submul_1), which leaves a carry word C_t owed to the next thread's bottom word.
-   Thread t subtracts C_{t-1}; what is then still owed across threads is a borrow bit
-   per thread, which is a carry chain: thread t generates a borrow when subtracting
-   C_{t-1} borrowed out of its words, and propagates one when its words became zero
-   (g and p are exclusive: a borrow out leaves B^K - C_{t-1} + x >= 1).  A scan over
+   Thread t is to subtract C_{t-1} and a borrow bit b_t from the thread below, which
+   is a carry chain: thread t generates a borrow when C_{t-1} alone would borrow out
+   of its words, and propagates one when C_{t-1} + 1 would but C_{t-1} would not
+   (exclusive; both need the words above the bottom one to be zero).  A scan over
    (g, p) (core/chain.cuh: ballot masks, warp by warp and then over the warps' sums)
-   gives every thread its incoming borrow bit b_t.  Then, with beta the borrow out of
+   gives every thread b_t, and it subtracts C_{t-1} + b_t in one pass.  Then, with
+   beta the borrow out of
    the last thread, window - q d = (top - C_{T-1} - beta) B^ND + (the new words), and
    since the 3-by-2 digit is the true one or one too large, the first factor is 0 or
    -1: the digit was too large exactly when top != C_{T-1} + beta (mod B), and one
@@ -80,38 +81,45 @@ coop_k (int ND)
   return ND % 3 == 0 ? 3 * MPZG_DIV_COOP_K / 4 : MPZG_DIV_COOP_K;
 }
 
-/* R[0..K) -= c, a word: g = a borrow out, p = the words are now zero (one more
-   borrow would pass through). */
+/* The chain's flags of R[0..K) - c - b, c the word owed by the thread below and b
+   the borrow bit the scan is to give: only a slice whose words above the bottom one
+   are all zero can borrow out, g when c alone makes it (R[0] < c), p when c + 1
+   would (R[0] = c).  The words are not changed: sub_owed_slice subtracts c + b at
+   once, one chain instead of two. */
 template <int K>
 MPZG_DIV_HD void
-sub_word (u64 (&R)[K], u64 c, bool &g, bool &p)
+owed_flags (const u64 (&R)[K], u64 c, bool &g, bool &p)
 {
-  u64 x = R[0], b = x < c, z;
-  R[0] = x - c;
-  z = R[0];
+  u64 z = 0;
+MPZG_DIV_UNROLL
+  for (int i = 1; i < K; i++)
+    z |= R[i];
+  g = z == 0 && R[0] < c;
+  p = z == 0 && R[0] == c;
+}
+
+/* R[0..K) -= c + b, c a word and b a bit, the borrow out dropped (the scan
+   accounted for it); c + b may be B, a carry into word 1. */
+template <int K>
+MPZG_DIV_HD void
+sub_owed_slice (u64 (&R)[K], u64 c, u64 b)
+{
+  using namespace cc;
+  const u64 s = c + b;
+  const u32 s1 = s < c;
+  unsigned cf = 0;
+  u32 lo = (u32) R[0], hi = (u32) (R[0] >> 32);
+  sub_cc (lo, (u32) s, cf);
+  subc_cc (hi, (u32) (s >> 32), cf);
+  R[0] = join (lo, hi);
 MPZG_DIV_UNROLL
   for (int i = 1; i < K; i++)
     {
-      x = R[i];
-      R[i] = x - b;
-      b = x < b;
-      z |= R[i];
-    }
-  g = b != 0;
-  p = z == 0;
-}
-
-/* R[0..K) -= b, a bit, the borrow out dropped (the scan accounted for it). */
-template <int K>
-MPZG_DIV_HD void
-sub_bit (u64 (&R)[K], u64 b)
-{
-MPZG_DIV_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      u64 x = R[i];
-      R[i] = x - b;
-      b = x < b;
+      lo = (u32) R[i];
+      hi = (u32) (R[i] >> 32);
+      subc_cc (lo, i == 1 ? s1 : 0u, cf);
+      subc_cc (hi, 0u, cf);
+      R[i] = join (lo, hi);
     }
 }
 
@@ -232,10 +240,10 @@ MPZG_DIV_LOOP
         c[v] = submul_1<K> (R[v], dd[v], q);
       x.up (c, cin, ctop);
       for (int v = 0; v < x.nv (); v++)
-        sub_word<K> (R[v], cin[v], g[v], p[v]);
+        owed_flags<K> (R[v], cin[v], g[v], p[v]);
       x.scan (g, p, b, beta);
       for (int v = 0; v < x.nv (); v++)
-        sub_bit<K> (R[v], b[v]);
+        sub_owed_slice<K> (R[v], cin[v], b[v]);
       if (top != ctop + beta)
         {
           /* the digit was one too large: the window is negative, above -d */

@@ -25,6 +25,8 @@
 
 #include <stddef.h>
 #include "../core/word.cuh"
+#include "../core/carry32.cuh"
+#include "../tuning.h"
 
 #ifdef __CUDACC__
 #define MPZG_DIV_HD __host__ __device__ __forceinline__
@@ -161,10 +163,14 @@ word_at (const u64 *p, int i, int n, size_t lanes)
   return i >= 0 && i < n ? p[(size_t) i * lanes] : 0;
 }
 
-/* R[0..N) -= q * dd[0..N) (GMP's mpn_submul_1); returns the high word carried out. */
+/* R[0..N) -= q * dd[0..N) (GMP's mpn_submul_1) on 64-bit words, the carries by
+   comparisons; returns the high word carried out.  Few registers live (one product
+   at a time), which the one-thread kernels' occupancy needs more than
+   submul_1's fewer instructions at the narrow classes (tuning.h,
+   MPZG_DIV_ONE_CHAIN_MIN). */
 template <int N>
 MPZG_DIV_HD u64
-submul_1 (u64 *R, const u64 *dd, u64 q)
+submul_1_words (u64 *R, const u64 *dd, u64 q)
 {
   u64 cy = 0;
 MPZG_DIV_UNROLL
@@ -178,6 +184,98 @@ MPZG_DIV_UNROLL
       cy = hi + (x < lo);
     }
   return cy;
+}
+
+/* R[0..N) -= q * dd[0..N) (GMP's mpn_submul_1); returns the high word carried out.
+
+   On 32-bit halves with the carry flag (core/carry32.cuh), as CGBN forms its rows:
+   with q = q0 + q1 2^32 and d_j the divisor's 32-bit words, q d is the sum of the
+   products at even positions, q0 d_2i at 2i and q1 d_2i+1 at 2i + 2 (e), and of
+   those at odd positions, q0 d_2i+1 and q1 d_2i at 2i + 1 (o).  Each sum's first
+   products do not overlap (plain IMAD.WIDE) and its second ones are one chain of
+   aligned lo/hi pairs (IMAD.WIDE.X); e and then o are subtracted from R by chains
+   of borrows, each as soon as it is formed, so that only one of them is live.  Some
+   eight instructions a word, where the 64-bit C spelling with comparisons for the
+   carries took about twenty. */
+template <int N>
+MPZG_DIV_HD u64
+submul_1 (u64 *R, const u64 *dd, u64 q)
+{
+  using namespace cc;
+  if (N == 0)
+    return 0;
+  const int M = N > 0 ? N : 1;  /* the arrays' sizes where N = 0 (no code runs) */
+  const u32 q0 = (u32) q, q1 = (u32) (q >> 32);
+  u32 r[2 * M], e[2 * M + 2];
+  unsigned cf = 0;
+MPZG_DIV_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      r[2 * i] = (u32) R[i];
+      r[2 * i + 1] = (u32) (R[i] >> 32);
+      const u64 p = (u64) q0 * (u32) dd[i];
+      e[2 * i] = (u32) p;
+      e[2 * i + 1] = (u32) (p >> 32);
+    }
+  e[2 * N] = e[2 * N + 1] = 0;
+MPZG_DIV_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      const u32 d = (u32) (dd[i] >> 32);
+      if (i == 0)
+        mad_lo_cc (e[2], q1, d, cf);
+      else
+        madc_lo_cc (e[2 * i + 2], q1, d, cf);
+      madc_hi_cc (e[2 * i + 3], q1, d, cf);
+    }
+  /* e < 2^(64 N + 64): no carry out of its top word */
+  sub_cc (r[0], e[0], cf);
+MPZG_DIV_UNROLL
+  for (int j = 1; j < 2 * N; j++)
+    subc_cc (r[j], e[j], cf);
+  const u32 b1 = sub_end (cf);
+  u64 c = join (e[2 * N], e[2 * N + 1]) + b1;
+  /* o, at 32-bit offset 1: o[k] is position k + 1 */
+  u32 o[2 * M + 1];
+MPZG_DIV_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      const u64 p = (u64) q0 * (u32) (dd[i] >> 32);
+      o[2 * i] = (u32) p;
+      o[2 * i + 1] = (u32) (p >> 32);
+    }
+  o[2 * N] = 0;
+MPZG_DIV_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      const u32 d = (u32) dd[i];
+      if (i == 0)
+        mad_lo_cc (o[0], q1, d, cf);
+      else
+        madc_lo_cc (o[2 * i], q1, d, cf);
+      madc_hi_cc (o[2 * i + 1], q1, d, cf);
+    }
+  addc (o[2 * N], cf);
+  sub_cc (r[1], o[0], cf);
+MPZG_DIV_UNROLL
+  for (int j = 2; j < 2 * N; j++)
+    subc_cc (r[j], o[j - 1], cf);
+  const u32 b2 = sub_end (cf);
+  /* o's words 2N - 1 and 2N are positions 2N and 2N + 1: the high word */
+  c += join (o[2 * N - 1], o[2 * N]) + b2;
+MPZG_DIV_UNROLL
+  for (int i = 0; i < N; i++)
+    R[i] = join (r[2 * i], r[2 * i + 1]);
+  return c;
+}
+
+/* The one-thread division's submul_1: by halves from MPZG_DIV_ONE_CHAIN_MIN words
+   of class width, by words below (tuning.h). */
+template <int ND, int N>
+MPZG_DIV_HD u64
+submul_1_one (u64 *R, const u64 *dd, u64 q)
+{
+  return ND >= MPZG_DIV_ONE_CHAIN_MIN ? submul_1<N> (R, dd, q) : submul_1_words<N> (R, dd, q);
 }
 
 /* One quotient digit: the window R[0..ND] (the partial remainder's top ND + 1
@@ -199,12 +297,12 @@ digit (u64 (&R)[ND + 1], const u64 (&dd)[ND], u64 v)
          (the window is below B times the divisor). */
       MPZG_DIV_COUNT (qmax);
       q = ~0ull;
-      submul_1<ND> (R, dd, q);
+      submul_1_one<ND, ND> (R, dd, q);
       return q;
     }
   u64 r1, r0;
   q = div_3by2 (r1, r0, R[ND], R[ND - 1], R[ND - 2], d1, d0, v);
-  u64 cy = submul_1<ND - 2> (R, dd, q);
+  u64 cy = submul_1_one<ND, ND - 2> (R, dd, q);
   u64 cy1 = r0 < cy;
   r0 -= cy;
   cy = r1 < cy1;

@@ -135,7 +135,7 @@ MPZG_DIV_LOOP
           x = shr2 (hi, lo, s);
           lo = hi;
         }
-      const u64 c = submul_1<E> (W, dd, q);
+      const u64 c = submul_1_words<E> (W, dd, q);
 MPZG_DIV_UNROLL
       for (int k = 0; k < E - 1; k++)
         W[k] = W[k + 1];
@@ -219,10 +219,10 @@ MPZG_DIV_LOOP
         c[v] = submul_1<K> (R[v], dd[v], q);
       x.up (c, cin, ctop);
       for (int v = 0; v < x.nv (); v++)
-        sub_word<K> (R[v], cin[v], g[v], p[v]);
+        owed_flags<K> (R[v], cin[v], g[v], p[v]);
       x.scan (g, p, b, beta);
       for (int v = 0; v < x.nv (); v++)
-        sub_bit<K> (R[v], b[v]);
+        sub_owed_slice<K> (R[v], cin[v], b[v]);
       /* owed at position E: the last thread's carry word and the chain's borrow */
       if (i + E < qn && beta != 0)
         MPZG_DIV_COUNT (xbeta);

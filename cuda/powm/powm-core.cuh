@@ -38,6 +38,7 @@
 
 #include <stddef.h>
 #include "../core/word.cuh"
+#include "../core/carry32.cuh"
 
 #ifdef __CUDACC__
 #define MPZG_POWM_HD __host__ __device__ __forceinline__
@@ -58,39 +59,15 @@ typedef unsigned long long u64;
 
 typedef unsigned int u32;
 
-/* The links of the products' carry chains, on 32-bit words: d += the low or high
-   word of a b (mad) or the carry (addc), starting a chain (no carry in) or
-   continuing one, setting the carry (cc) or ending the chain.  On the device
-   PTX's carry flag (one IMAD or IADD each, as in core/asm.cuh), asm volatile so
-   that the compiler keeps every chain in order; on the host the flag is cf, so
-   that the host test runs the very same sequence. */
-#ifdef __CUDA_ARCH__
-__device__ __forceinline__ void mad_lo_cc (u32 &d, u32 a, u32 b, unsigned &)
-{ asm volatile ("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
-__device__ __forceinline__ void madc_lo_cc (u32 &d, u32 a, u32 b, unsigned &)
-{ asm volatile ("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
-__device__ __forceinline__ void mad_hi_cc (u32 &d, u32 a, u32 b, unsigned &)
-{ asm volatile ("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
-__device__ __forceinline__ void madc_hi_cc (u32 &d, u32 a, u32 b, unsigned &)
-{ asm volatile ("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(d) : "r"(a), "r"(b)); }
-__device__ __forceinline__ void addc_cc (u32 &d, unsigned &)
-{ asm volatile ("addc.cc.u32 %0, %0, 0;" : "+r"(d)); }
-__device__ __forceinline__ void addc (u32 &d, unsigned &)
-{ asm volatile ("addc.u32 %0, %0, 0;" : "+r"(d)); }
-#else
-inline void mad_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (a * b); d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void madc_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (a * b) + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void mad_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (((u64) a * b) >> 32); d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void madc_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (((u64) a * b) >> 32) + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void addc_cc (u32 &d, unsigned &cf)
-{ u64 s = (u64) d + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void addc (u32 &d, unsigned &cf)
-{ d += cf; }
-#endif
+/* The links of the products' carry chains on 32-bit words (core/carry32.cuh: one
+   IMAD or IADD each on the device, the flag an argument on the host, so that the
+   host test runs the very same sequence). */
+using cc::mad_lo_cc;
+using cc::madc_lo_cc;
+using cc::mad_hi_cc;
+using cc::madc_hi_cc;
+using cc::addc_cc;
+using cc::addc;
 
 /* Half h (0 low, 1 high) of a word: a register half on the device. */
 MPZG_POWM_HD u32
