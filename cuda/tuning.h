@@ -293,8 +293,22 @@
 #ifndef MPZG_DIV_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_DIV_COOP_K=32 */
 #define MPZG_DIV_COOP_K 16
 #endif
+/* From divisor widths of MPZG_DIV_COOP_WIDE words (the window's, for divexact),
+   MPZG_DIV_COOP_K_WIDE words per thread instead.  Since submul_1 went to the
+   carry flag the digit's fixed work (the 3-by-2 step every thread forms, the
+   exchanges) weighs more against the words: on the H100
+   (bench/results/2026-11-24-h100-division-coop-wide) 32 words per thread were
+   1.32x faster than 16 at 2^17 bits and 1.15x at 2^18 (tdiv_qr; divexact 1.31x
+   and 1.17x), 1.19x and 1.08x slower at 2^14 and 2^16. */
+#ifndef MPZG_DIV_COOP_WIDE
+#define MPZG_DIV_COOP_WIDE 1024
+#endif
+#ifndef MPZG_DIV_COOP_K_WIDE
+#define MPZG_DIV_COOP_K_WIDE 32
+#endif
 /* Threads per block: the one-thread kernel; the group kernel (128 / T instances
-   per block).  The one-block kernel takes MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K. */
+   per block).  The one-block kernel takes up to MPZG_DIV_MAX_LIMBS /
+   MPZG_DIV_COOP_K_WIDE threads (div-widths.cuh). */
 #define MPZG_DIV_BLOCK 128
 #define MPZG_DIV_WARP_BLOCK 128
 

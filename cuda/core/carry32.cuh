@@ -44,6 +44,14 @@ __device__ __forceinline__ void sub_cc (u32 &d, u32 a, unsigned &)
 { asm volatile ("sub.cc.u32 %0, %0, %1;" : "+r"(d) : "r"(a)); }
 __device__ __forceinline__ void subc_cc (u32 &d, u32 a, unsigned &)
 { asm volatile ("subc.cc.u32 %0, %0, %1;" : "+r"(d) : "r"(a)); }
+/* the 64-bit product a b, outside any chain (one IMAD.WIDE.U32: the C spelling
+   (u64) a * b left ptxas adding a zero to the high word) */
+__device__ __forceinline__ u64 mul_wide (u32 a, u32 b)
+{
+  u64 d;
+  asm ("mul.wide.u32 %0, %1, %2;" : "=l"(d) : "r"(a), "r"(b));
+  return d;
+}
 /* the chain's final borrow, 0 or 1 */
 __device__ __forceinline__ u32 sub_end (unsigned &)
 {
@@ -70,6 +78,8 @@ inline void subc_cc (u32 &d, u32 a, unsigned &cf)
 { u64 s = (u64) d - a - cf; d = (u32) s; cf = (unsigned) (s >> 63); }
 inline u32 sub_end (unsigned &cf)
 { return cf; }
+inline u64 mul_wide (u32 a, u32 b)
+{ return (u64) a * b; }
 #endif
 
 /* The two halves of a word, and the word of two halves. */

@@ -65,41 +65,49 @@
 namespace mpzg {
 namespace dv {
 
-static_assert (MPZG_DIV_COOP_K == 8 || MPZG_DIV_COOP_K == 16 || MPZG_DIV_COOP_K == 32,
+static_assert ((MPZG_DIV_COOP_K == 8 || MPZG_DIV_COOP_K == 16 || MPZG_DIV_COOP_K == 32)
+               && (MPZG_DIV_COOP_K_WIDE == 8 || MPZG_DIV_COOP_K_WIDE == 16
+                   || MPZG_DIV_COOP_K_WIDE == 32),
                "div.cu and divexact.cu instantiate groups of 2 to 32 lanes and blocks of "
                "up to 512 threads, for K = 8, 16 or 32");
 
 /* Words of the divisor and of the window per thread for the cooperative divisor
-   width ND (64 or 96 times a power of two, div.cu's widths): MPZG_DIV_COOP_K, or
-   three quarters of it for the widths 3 * 2^j (6, 12 or 24), so that ND / K is a
-   power of two; the instance takes ND / K threads (64 / MPZG_DIV_COOP_K at the
-   narrowest width, 2 at K = 32), a group of lanes of a warp up to 32, a block
+   width ND (64 or 96 times a power of two, div.cu's widths): MPZG_DIV_COOP_K below
+   MPZG_DIV_COOP_WIDE words, MPZG_DIV_COOP_K_WIDE from there (tuning.h), or three
+   quarters of it for the widths 3 * 2^j, so that ND / K is a power of two; the
+   instance takes ND / K threads, a group of lanes of a warp up to 32, a block
    above. */
-MPZG_DIV_HD int
+MPZG_DIV_HD constexpr int
 coop_k (int ND)
 {
-  return ND % 3 == 0 ? 3 * MPZG_DIV_COOP_K / 4 : MPZG_DIV_COOP_K;
+  return (ND % 3 == 0 ? 3 : 4)
+         * (ND >= MPZG_DIV_COOP_WIDE ? MPZG_DIV_COOP_K_WIDE : MPZG_DIV_COOP_K) / 4;
 }
 
 /* The chain's flags of R[0..K) - c - b, c the word owed by the thread below and b
    the borrow bit the scan is to give: only a slice whose words above the bottom one
    are all zero can borrow out, g when c alone makes it (R[0] < c), p when c + 1
    would (R[0] = c).  The words are not changed: sub_owed_slice subtracts c + b at
-   once, one chain instead of two. */
+   once, one chain instead of two.  Words 2 and up are read only when word 1 is
+   zero (rare but for crafted operands: a branch, not K - 2 ORs a digit). */
 template <int K>
 MPZG_DIV_HD void
 owed_flags (const u64 (&R)[K], u64 c, bool &g, bool &p)
 {
-  u64 z = 0;
+  bool z = K < 2 || R[K > 1 ? 1 : 0] == 0;
+  if (z)
+    {
 MPZG_DIV_UNROLL
-  for (int i = 1; i < K; i++)
-    z |= R[i];
-  g = z == 0 && R[0] < c;
-  p = z == 0 && R[0] == c;
+      for (int i = 2; i < K; i++)
+        z = z && R[i] == 0;
+    }
+  g = z && R[0] < c;
+  p = z && R[0] == c;
 }
 
 /* R[0..K) -= c + b, c a word and b a bit, the borrow out dropped (the scan
-   accounted for it); c + b may be B, a carry into word 1. */
+   accounted for it); c + b may be B, a carry into word 1.  A borrow passes word 1
+   only when word 1 was zero: the words above are reached by a branch. */
 template <int K>
 MPZG_DIV_HD void
 sub_owed_slice (u64 (&R)[K], u64 c, u64 b)
@@ -112,14 +120,25 @@ sub_owed_slice (u64 (&R)[K], u64 c, u64 b)
   sub_cc (lo, (u32) s, cf);
   subc_cc (hi, (u32) (s >> 32), cf);
   R[0] = join (lo, hi);
-MPZG_DIV_UNROLL
-  for (int i = 1; i < K; i++)
+  if (K < 2)
+    return;
+  const int k1 = K > 1 ? 1 : 0;
+  lo = (u32) R[k1];
+  hi = (u32) (R[k1] >> 32);
+  subc_cc (lo, s1, cf);
+  subc_cc (hi, 0u, cf);
+  R[k1] = join (lo, hi);
+  if (sub_end (cf) != 0)
     {
-      lo = (u32) R[i];
-      hi = (u32) (R[i] >> 32);
-      subc_cc (lo, i == 1 ? s1 : 0u, cf);
-      subc_cc (hi, 0u, cf);
-      R[i] = join (lo, hi);
+      /* word 1 wrapped: borrow through the words above it until one is nonzero */
+      u64 br = 1;
+MPZG_DIV_UNROLL
+      for (int i = 2; i < K; i++)
+        {
+          const u64 x = R[i];
+          R[i] = x - br;
+          br = x < br;
+        }
     }
 }
 

@@ -213,7 +213,7 @@ MPZG_DIV_UNROLL
     {
       r[2 * i] = (u32) R[i];
       r[2 * i + 1] = (u32) (R[i] >> 32);
-      const u64 p = (u64) q0 * (u32) dd[i];
+      const u64 p = mul_wide (q0, (u32) dd[i]);
       e[2 * i] = (u32) p;
       e[2 * i + 1] = (u32) (p >> 32);
     }
@@ -240,7 +240,7 @@ MPZG_DIV_UNROLL
 MPZG_DIV_UNROLL
   for (int i = 0; i < N; i++)
     {
-      const u64 p = (u64) q0 * (u32) (dd[i] >> 32);
+      const u64 p = mul_wide (q0, (u32) (dd[i] >> 32));
       o[2 * i] = (u32) p;
       o[2 * i + 1] = (u32) (p >> 32);
     }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
+#include "div-coop.cuh"
 
 namespace mpzg {
 namespace dv {
@@ -15,33 +16,72 @@ namespace dv {
 /* The one table of widths: dividend and divisor classes alike.  Above the small
    widths, 64 and 96 times the powers of two, two per octave: each is a power of
    two times coop_k's K, the cooperative shapes' threads. */
-static const unsigned divrem_width[] = {
+static constexpr unsigned divrem_width[] = {
   1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
   64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
 };
-static const unsigned NW = sizeof divrem_width / sizeof divrem_width[0];
-static const unsigned NW_SMALL = 10;
+static constexpr unsigned NW = sizeof divrem_width / sizeof divrem_width[0];
+static constexpr unsigned NW_SMALL = 10;
 static_assert (NW == 23 && MPZG_DIV_MAX_LIMBS == 4096 && MPZG_DIV_SMALL_MAX == 32,
                "divrem_width and the limits of tuning.h disagree");
 static_assert (2 * MPZG_DIV_SMALL_MAX <= MPZG_MPN_INTERLEAVED_MAX,
                "the interleaved classes exceed the host's staging tile");
 
-/* The most threads of the one-block kernels: the widest divisor's (coop_k gives
-   the widths 3 * 2^j three quarters of the words, and as many threads as the next
-   power of two). */
-#define DIV_BLOCK_MAX_THREADS (MPZG_DIV_MAX_LIMBS / MPZG_DIV_COOP_K)
+/* The threads of an instance of the cooperative width W: W / coop_k (W). */
+constexpr int
+coop_threads (unsigned W)
+{
+  return (int) W / coop_k ((int) W);
+}
+
+/* The most threads of the one-block kernels: the most any cooperative width
+   takes. */
+constexpr int
+div_block_max_threads ()
+{
+  int m = 0;
+  for (unsigned i = NW_SMALL; i < NW; i++)
+    if (coop_threads (divrem_width[i]) > m)
+      m = coop_threads (divrem_width[i]);
+  return m;
+}
+#define DIV_BLOCK_MAX_THREADS (div_block_max_threads ())
 static_assert (DIV_BLOCK_MAX_THREADS <= 1024 && DIV_BLOCK_MAX_THREADS / 32 <= 32,
                "block_smem holds 32 warps' words");
 
-/* The fewest threads of an instance with K words per thread: the narrowest
-   cooperative width that takes K (coop_k) over K, 64 / K for MPZG_DIV_COOP_K and
-   96 / K for its three quarters.  The launchers instantiate no group narrower. */
+/* The fewest threads of an instance with K words per thread: over the
+   cooperative widths that coop_k gives K.  The launchers instantiate no group
+   narrower. */
 template <int K>
 constexpr int
 coop_min_threads ()
 {
-  return (K == MPZG_DIV_COOP_K ? 2 : 3) * MPZG_DIV_SMALL_MAX / K;
+  int m = 1 << 30;
+  for (unsigned i = NW_SMALL; i < NW; i++)
+    if (coop_k ((int) divrem_width[i]) == K && coop_threads (divrem_width[i]) < m)
+      m = coop_threads (divrem_width[i]);
+  return m;
 }
+
+/* The most threads of an instance with K words per thread (0 where no width
+   takes K). */
+template <int K>
+constexpr int
+coop_max_threads ()
+{
+  int m = 0;
+  for (unsigned i = NW_SMALL; i < NW; i++)
+    if (coop_k ((int) divrem_width[i]) == K && coop_threads (divrem_width[i]) > m)
+      m = coop_threads (divrem_width[i]);
+  return m;
+}
+
+/* The words per thread the cooperative launchers instantiate: MPZG_DIV_COOP_K and
+   MPZG_DIV_COOP_K_WIDE, and three quarters of each. */
+#define DIV_COOP_K_NARROW MPZG_DIV_COOP_K
+#define DIV_COOP_K_NARROW3 (3 * MPZG_DIV_COOP_K / 4)
+#define DIV_COOP_K_WIDE MPZG_DIV_COOP_K_WIDE
+#define DIV_COOP_K_WIDE3 (3 * MPZG_DIV_COOP_K_WIDE / 4)
 
 /* Index of the smallest width >= n, or NW. */
 static inline unsigned

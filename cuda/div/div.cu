@@ -143,6 +143,9 @@ launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t coun
     }
   else if (count > 0x7fffffffu || T > DIV_BLOCK_MAX_THREADS || T % 32 != 0)
     return (int) cudaErrorInvalidValue;
+  /* no width gives K more threads than coop_max_threads: no block kernel then */
+  else if constexpr (coop_max_threads<K> () <= 32)
+    return (int) cudaErrorInvalidValue;
   else
     divrem_block_kernel<K><<<(unsigned) count, T, 0, st>>> (in, out, NN, QW, count);
   return (int) cudaGetLastError ();
@@ -151,9 +154,16 @@ launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t coun
 static int
 launch_coop (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t count, cudaStream_t st)
 {
-  if ((unsigned) coop_k ((int) ND) == MPZG_DIV_COOP_K)
-    return launch_coop_k<MPZG_DIV_COOP_K> (ND, in, out, NN, QW, count, st);
-  return launch_coop_k<3 * MPZG_DIV_COOP_K / 4> (ND, in, out, NN, QW, count, st);
+  const int K = coop_k ((int) ND);
+  if (K == DIV_COOP_K_NARROW)
+    return launch_coop_k<DIV_COOP_K_NARROW> (ND, in, out, NN, QW, count, st);
+  if (K == DIV_COOP_K_NARROW3)
+    return launch_coop_k<DIV_COOP_K_NARROW3> (ND, in, out, NN, QW, count, st);
+  if (K == DIV_COOP_K_WIDE)
+    return launch_coop_k<DIV_COOP_K_WIDE> (ND, in, out, NN, QW, count, st);
+  if (K == DIV_COOP_K_WIDE3)
+    return launch_coop_k<DIV_COOP_K_WIDE3> (ND, in, out, NN, QW, count, st);
+  return (int) cudaErrorInvalidValue;
 }
 
 } /* namespace dv */

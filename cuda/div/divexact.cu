@@ -122,6 +122,9 @@ launch_coop_k (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size
     }
   else if (count > 0x7fffffffu || T > DIV_BLOCK_MAX_THREADS || T % 32 != 0)
     return (int) cudaErrorInvalidValue;
+  /* no width gives K more threads than coop_max_threads: no block kernel then */
+  else if constexpr (coop_max_threads<K> () <= 32)
+    return (int) cudaErrorInvalidValue;
   else
     divexact_block_kernel<K><<<(unsigned) count, T, 0, st>>> (in, out, NN, ND, QW, count);
   return (int) cudaGetLastError ();
@@ -131,9 +134,16 @@ static int
 launch_coop (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size_t count,
              cudaStream_t st)
 {
-  if ((unsigned) coop_k ((int) E) == MPZG_DIV_COOP_K)
-    return launch_coop_k<MPZG_DIV_COOP_K> (E, in, out, NN, ND, QW, count, st);
-  return launch_coop_k<3 * MPZG_DIV_COOP_K / 4> (E, in, out, NN, ND, QW, count, st);
+  const int K = coop_k ((int) E);
+  if (K == DIV_COOP_K_NARROW)
+    return launch_coop_k<DIV_COOP_K_NARROW> (E, in, out, NN, ND, QW, count, st);
+  if (K == DIV_COOP_K_NARROW3)
+    return launch_coop_k<DIV_COOP_K_NARROW3> (E, in, out, NN, ND, QW, count, st);
+  if (K == DIV_COOP_K_WIDE)
+    return launch_coop_k<DIV_COOP_K_WIDE> (E, in, out, NN, ND, QW, count, st);
+  if (K == DIV_COOP_K_WIDE3)
+    return launch_coop_k<DIV_COOP_K_WIDE3> (E, in, out, NN, ND, QW, count, st);
+  return (int) cudaErrorInvalidValue;
 }
 
 } /* namespace dv */

@@ -98,23 +98,28 @@ struct host_x
   }
 };
 
-/* The values MPZG_DIV_COOP_K may take (div-coop.cuh): the host tests run the
-   cooperative code with each, whatever the build's. */
+/* The values MPZG_DIV_COOP_K and MPZG_DIV_COOP_K_WIDE may take (div-coop.cuh): the
+   host tests run the cooperative code with each, whatever the build's. */
 static const int div_coop_ks[] = { 8, 16, 32 };
 
-/* The cooperative code of width W (ND for the division, the window E for the
-   exact one) on a fresh host_x of all its threads, with K words per thread as
-   coop_k chooses them when MPZG_DIV_COOP_K is kc: run (x, k) with k a
-   std::integral_constant of K.  Returns false when an exchange was called out of
-   its contract. */
+/* The words per thread of width W (ND for the division, the window E for the exact
+   one) when a build takes kc for it: three quarters of kc for the widths 3 * 2^j;
+   kc = 0 for this build's own choice (coop_k). */
+static int
+div_coop_k (int W, int kc)
+{
+  return kc == 0 ? mpzg::dv::coop_k (W) : W % 3 == 0 ? 3 * kc / 4 : kc;
+}
+
+/* The cooperative code of width W on a fresh host_x of all its threads, with K =
+   div_coop_k (W, kc) words per thread: run (x, k) with k a std::integral_constant
+   of K.  Returns false when an exchange was called out of its contract. */
 template <class F>
 static bool
 div_coop_run (int W, int kc, F run)
 {
-  const int K = W % 3 == 0 ? 3 * kc / 4 : kc;
+  const int K = div_coop_k (W, kc);
   host_x x (W / K);
-  if (kc == MPZG_DIV_COOP_K && K != mpzg::dv::coop_k (W))
-    abort ();
   switch (K)
     {
 #define MPZG_DIV_HOST_K(k) case k: run (x, std::integral_constant<int, k> ()); break;

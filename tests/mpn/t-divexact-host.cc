@@ -4,8 +4,8 @@
    against mpz_invert; every class of the division's table, at its edges, through
    the shape divexact.cu gives it (one thread for windows up to DIVREM_SMALL_MAX
    words, on the interleaved layout where the class is, else the cooperative code
-   with all its threads emulated by divrem-host-x.h's context, for each value
-   MPZG_DIV_COOP_K may take: 8, 16, 32); divisors with trailing zero words and bits, d = 1,
+   with all its threads emulated by divrem-host-x.h's context, with this build's
+   words per thread and each other a build may take: 8, 16, 32); divisors with trailing zero words and bits, d = 1,
    powers of two, words of all ones, n = 0, quotients of all ones and with a top
    word of 1, one-word divisors, nd = nn; an alphabet of edge words exhaustively
    at small sizes.  Input that d does not divide must give n' / d' mod B^qn (the
@@ -84,8 +84,8 @@ run_small (int E, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int QW,
     }
 }
 
-/* The cooperative code for window E, K words per thread as coop_k chooses them
-   for MPZG_DIV_COOP_K = KC. */
+/* The cooperative code for window E, K words per thread as a build that takes KC
+   for it chooses them (KC = 0: this build, as divexact.cu's launch_coop). */
 static bool
 run_coop (int E, const u64 *np, const u64 *dp, u64 *qp, int NN, int ND, int QW, int KC)
 {
@@ -146,10 +146,10 @@ run_instance (const mpz_t n, const mpz_t d, bool exact, int lanes, int j)
     {
       /* the build's words per thread, then each other value a build may choose:
          the same words, inexact input included */
-      ok = run_coop (E, nb.data (), db.data (), qb.data (), NN, ND, QW, MPZG_DIV_COOP_K);
+      ok = run_coop (E, nb.data (), db.data (), qb.data (), NN, ND, QW, 0);
       coop_instances++;
       for (int kc : div_coop_ks)
-        if (ok && kc != MPZG_DIV_COOP_K)
+        if (ok && div_coop_k (E, kc) != div_coop_k (E, 0))
           {
             std::vector<u64> q2 (QW + C, canary);
             ok = run_coop (E, nb.data (), db.data (), q2.data (), NN, ND, QW, kc) && q2 == qb;

@@ -8,7 +8,7 @@
      instance emulated by an exchange context that runs each phase for every thread
      in turn and forms the scans from 32-bit ballot masks, warp by warp and then over
      the warps' sums, as the device's group and block contexts do; with the words
-     per thread of the build (MPZG_DIV_COOP_K) and with each other value a build
+     per thread of the build (coop_k) and with each other value a build
      may set (8, 16, 32), every instance.
 
    Every class edge (the smallest and largest divisor and dividend of each class,
@@ -45,8 +45,8 @@ fail (const char *what, const mp_limb_t *np, int nn, const mp_limb_t *dp, int nd
   fprintf (stderr, " ...\n");
 }
 
-/* The cooperative code for divisor width ND, K words per thread as div.cu's
-   launch_coop chooses them (coop_k) for MPZG_DIV_COOP_K = KC. */
+/* The cooperative code for divisor width ND, K words per thread as a build that
+   takes KC for it chooses them (KC = 0: this build, as div.cu's launch_coop). */
 static bool
 run_coop (int ND, const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, int KC)
 {
@@ -82,9 +82,9 @@ check (gmp_randstate_t rs, int nn, int nd, int kind)
     {
       /* the build's words per thread, then each other value a build may choose,
          on fresh outputs */
-      ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, MPZG_DIV_COOP_K);
+      ok = run_coop (ND, nb.data (), db.data (), q.data (), r.data (), NN, QW, 0);
       for (int kc : div_coop_ks)
-        if (ok && kc != MPZG_DIV_COOP_K)
+        if (ok && div_coop_k (ND, kc) != div_coop_k (ND, 0))
           {
             std::vector<u64> q2 (QW + C, canary), r2 (ND + C, canary);
             ok = run_coop (ND, nb.data (), db.data (), q2.data (), r2.data (), NN, QW, kc)
