@@ -374,7 +374,7 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
   ctx.bad_index = MPZG_NO_INDEX;
   ctx.bad_status = MPZG_OK;
 
-  max_limbs = cfg.use_gpu ? mpzg_gpu_max_limbs (b->gpu) : 0;
+  max_limbs = cfg.use_gpu != 0 ? mpzg_gpu_max_limbs (b->gpu) : 0;
   if (max_limbs > 0)
     {
       status = split (b, n, skip, max_limbs, &cfg, &ngpu, &nhuge, &ncpu, &gpu_limbs, &lists);
@@ -382,6 +382,13 @@ mpzg_batch_run (const mpzg_batch *b, size_t n)
         {
           free (skip);
           return mpzg_set_error (status, MPZG_NO_INDEX);
+        }
+      /* the split asks only the sizes; the device is probed once a call would use it */
+      if ((ngpu > 0 || nhuge > 0) && !mpzg_config_use_gpu (&cfg))
+        {
+          free (lists);
+          lists = NULL;
+          ngpu = nhuge = 0;
         }
       if (lists != NULL)
         {

@@ -22,16 +22,26 @@ mpzg_seconds (void)
 /* The settings one call runs with, resolved once at its start. */
 typedef struct
 {
-  int use_gpu;                  /* the GPU path is usable and allowed */
+  int use_gpu;                  /* the GPU path is usable and allowed (1), not (0), or
+                                   allowed and not yet probed (-1: auto mode, until
+                                   mpzg_config_use_gpu) */
   int forced_gpu;               /* MPZG_BACKEND=cuda: use the GPU for every eligible element */
+  int from_env;                 /* the device was named by MPZG_DEVICE */
   int ordinal;                  /* CUDA device */
   int threads;                  /* CPU threads */
   int verbose;
 } mpzg_config;
 
 /* Fills *cfg.  Returns MPZG_OK, or MPZG_EDEVICE when the backend is cuda and no
-   GPU is usable. */
+   GPU is usable.  In auto mode the GPU is not probed here (use_gpu = -1) unless
+   MPZG_DEVICE names it: the probe starts the CUDA runtime and runs a kernel, some
+   0.3 s once per process, which a program whose calls never reach the GPU's
+   sizes should not pay. */
 int mpzg_config_get (mpzg_config *cfg);
+
+/* Whether the call's GPU path is usable: probes the device the first time a call
+   of the process asks (auto mode). */
+int mpzg_config_use_gpu (mpzg_config *cfg);
 
 /* ---- errors.c ---- */
 

@@ -218,12 +218,25 @@ mpzg_config_get (mpzg_config *cfg)
   if (bad)
     return MPZG_EINVAL;
   cfg->forced_gpu = b == MPZG_BACKEND_CUDA;
-  cfg->use_gpu = b != MPZG_BACKEND_CPU && mpzg_gpu_probe (cfg->ordinal, NULL, 0);
-  if (from_env && b != MPZG_BACKEND_CPU && !cfg->use_gpu)
-    report_env_device (cfg->forced_gpu);
-  if (cfg->forced_gpu && !cfg->use_gpu)
+  cfg->from_env = from_env;
+  cfg->use_gpu = b == MPZG_BACKEND_CPU ? 0 : -1;
+  /* a device named by MPZG_DEVICE is probed at once, so that an unusable one is
+     reported at the first call, whatever its sizes */
+  if ((cfg->forced_gpu || from_env) && !mpzg_config_use_gpu (cfg) && cfg->forced_gpu)
     return MPZG_EDEVICE;
   return MPZG_OK;
+}
+
+int
+mpzg_config_use_gpu (mpzg_config *cfg)
+{
+  if (cfg->use_gpu < 0)
+    {
+      cfg->use_gpu = mpzg_gpu_probe (cfg->ordinal, NULL, 0);
+      if (cfg->from_env && !cfg->use_gpu)
+        report_env_device (cfg->forced_gpu);
+    }
+  return cfg->use_gpu;
 }
 
 int

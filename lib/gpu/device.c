@@ -107,6 +107,18 @@ mpzg_gpu_probe (int ordinal, char *desc, size_t size)
   return ok;
 }
 
+int
+mpzg_gpu_probed (int ordinal)
+{
+  int r;
+  if (ordinal < 0 || ordinal >= MAX_DEVICES)
+    return 0;
+  pthread_mutex_lock (&probe_lock);
+  r = probed[ordinal] != 0;
+  pthread_mutex_unlock (&probe_lock);
+  return r;
+}
+
 /* ---- devices and families ---- */
 
 static mpzg_mpn_device devs[MAX_DEVICES];

@@ -6,13 +6,23 @@
 #include "mpzg-impl.h"
 #include "gpu.h"
 
+static int probed;              /* mpzg_gpu_probed: whether a probe was asked for */
+
 int
 mpzg_gpu_probe (int ordinal, char *desc, size_t size)
 {
   (void) ordinal;
+  __atomic_store_n (&probed, 1, __ATOMIC_RELAXED);
   if (desc != NULL && size > 0)
     snprintf (desc, size, "this libmpzg was built without CUDA");
   return 0;
+}
+
+int
+mpzg_gpu_probed (int ordinal)
+{
+  (void) ordinal;
+  return __atomic_load_n (&probed, __ATOMIC_RELAXED);
 }
 
 size_t

@@ -36,6 +36,10 @@ extern const mpzg_gpu_family mpzg_gpu_powm;
    usable. */
 int mpzg_gpu_probe (int ordinal, char *desc, size_t size);
 
+/* Whether device `ordinal` has been probed in this process (for tests: the
+   library probes only once a call could use the GPU). */
+int mpzg_gpu_probed (int ordinal);
+
 /* The largest element (the largest input's size, in limbs) the family's GPU path
    takes; 0 for NULL.  Larger elements go to the CPU. */
 size_t mpzg_gpu_max_limbs (const mpzg_gpu_family *f);
