@@ -25,7 +25,7 @@
 
 #include <stddef.h>
 #include "../core/word.cuh"
-#include "../core/carry32.cuh"
+#include "../core/carry-flag.cuh"
 #include "../tuning.h"
 
 #ifdef __CUDACC__
@@ -188,7 +188,7 @@ MPZG_DIV_UNROLL
 
 /* R[0..N) -= q * dd[0..N) (GMP's mpn_submul_1); returns the high word carried out.
 
-   On 32-bit halves with the carry flag (core/carry32.cuh), as CGBN forms its rows:
+   On 32-bit halves with the carry flag (core/carry-flag.cuh), as CGBN forms its rows:
    with q = q0 + q1 2^32 and d_j the divisor's 32-bit words, q d is the sum of the
    products at even positions, q0 d_2i at 2i and q1 d_2i+1 at 2i + 2 (e), and of
    those at odd positions, q0 d_2i+1 and q1 d_2i at 2i + 1 (o).  Each sum's first

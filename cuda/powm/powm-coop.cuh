@@ -66,36 +66,13 @@
 namespace mpzg {
 namespace pw {
 
-/* The 64-bit links of the products' carry chains, as powm-core.cuh's 32-bit
-   ones: PTX's carry flag on the device, cf on the host. */
-#ifdef __CUDA_ARCH__
-__device__ __forceinline__ void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("mad.lo.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("madc.lo.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("mad.hi.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("madc.hi.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void addc64_cc (u64 &d, unsigned &)
-{ asm volatile ("addc.cc.u64 %0, %0, 0;" : "+l"(d)); }
-__device__ __forceinline__ void addc64 (u64 &d, unsigned &)
-{ asm volatile ("addc.u64 %0, %0, 0;" : "+l"(d)); }
-#else
-typedef unsigned __int128 u128;
-inline void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + (u64) (a * b); d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + (u64) (a * b) + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + umulhi (a, b); d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + umulhi (a, b) + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void addc64_cc (u64 &d, unsigned &cf)
-{ u128 s = (u128) d + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void addc64 (u64 &d, unsigned &cf)
-{ d += cf; }
-#endif
+/* The 64-bit links of the products' carry chains (core/carry-flag.cuh). */
+using cc::mad64_lo_cc;
+using cc::madc64_lo_cc;
+using cc::mad64_hi_cc;
+using cc::madc64_hi_cc;
+using cc::addc64_cc;
+using cc::addc64;
 
 /* t[0..K+2) += y[0..K) a: the low halves of the word products as one chain, the
    high halves (one word up) as another; t[K] is the word owed to the next thread,

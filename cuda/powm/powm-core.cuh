@@ -38,7 +38,7 @@
 
 #include <stddef.h>
 #include "../core/word.cuh"
-#include "../core/carry32.cuh"
+#include "../core/carry-flag.cuh"
 
 #ifdef __CUDACC__
 #define MPZG_POWM_HD __host__ __device__ __forceinline__
@@ -59,7 +59,7 @@ typedef unsigned long long u64;
 
 typedef unsigned int u32;
 
-/* The links of the products' carry chains on 32-bit words (core/carry32.cuh: one
+/* The links of the products' carry chains on 32-bit words (core/carry-flag.cuh: one
    IMAD or IADD each on the device, the flag an argument on the host, so that the
    host test runs the very same sequence). */
 using cc::mad_lo_cc;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* carry32.cuh -- 32-bit carry-flag chains with a host spelling, for the cores that
-   tests/mpn/t-*-host compile with the host's C++ compiler (division, powm).
+/* carry-flag.cuh -- carry-flag chains on 32- and 64-bit words with a host spelling,
+   for the cores that tests/mpn/t-*-host compile with the host's C++ compiler
+   (division, powm).
 
    On the device each link is one PTX statement on the carry flag (as asm.cuh's, for
    the device-only kernels): ptxas turns an aligned lo/hi pair of multiply-adds into
@@ -15,14 +16,17 @@
    The flag of a subtraction is its borrow (PTX: subc d = a - (b + CF)); a chain of
    subtractions ends with sub_end, a chain of additions with addc, so that no chain
    reads the flag another kind of link set. */
-#ifndef MPZG_CARRY32_CUH
-#define MPZG_CARRY32_CUH
+#ifndef MPZG_CARRY_FLAG_CUH
+#define MPZG_CARRY_FLAG_CUH
 
 namespace mpzg {
 namespace cc {
 
 typedef unsigned long long u64;
 typedef unsigned int u32;
+#ifndef __CUDA_ARCH__
+typedef unsigned __int128 u128;
+#endif
 
 #ifdef __CUDA_ARCH__
 /* d += the low or high word of a b, starting (mad) or continuing (madc) a chain */
@@ -59,6 +63,20 @@ __device__ __forceinline__ u32 sub_end (unsigned &)
   asm volatile ("subc.u32 %0, %0, 0;" : "+r"(d));
   return d & 1;
 }
+/* the same links on 64-bit words, for rows whose operands are 64-bit words (powm's
+   cooperative products) */
+__device__ __forceinline__ void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &)
+{ asm volatile ("mad.lo.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
+__device__ __forceinline__ void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &)
+{ asm volatile ("madc.lo.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
+__device__ __forceinline__ void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &)
+{ asm volatile ("mad.hi.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
+__device__ __forceinline__ void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &)
+{ asm volatile ("madc.hi.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
+__device__ __forceinline__ void addc64_cc (u64 &d, unsigned &)
+{ asm volatile ("addc.cc.u64 %0, %0, 0;" : "+l"(d)); }
+__device__ __forceinline__ void addc64 (u64 &d, unsigned &)
+{ asm volatile ("addc.u64 %0, %0, 0;" : "+l"(d)); }
 #else
 inline void mad_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
 { u64 s = (u64) d + (u32) (a * b); d = (u32) s; cf = (unsigned) (s >> 32); }
@@ -80,6 +98,19 @@ inline u32 sub_end (unsigned &cf)
 { return cf; }
 inline u64 mul_wide (u32 a, u32 b)
 { return (u64) a * b; }
+typedef unsigned __int128 u128;
+inline void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
+{ u128 s = (u128) d + (u64) (a * b); d = (u64) s; cf = (unsigned) (s >> 64); }
+inline void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
+{ u128 s = (u128) d + (u64) (a * b) + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
+inline void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
+{ u128 s = (u128) d + (u64) (((u128) a * b) >> 64); d = (u64) s; cf = (unsigned) (s >> 64); }
+inline void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
+{ u128 s = (u128) d + (u64) (((u128) a * b) >> 64) + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
+inline void addc64_cc (u64 &d, unsigned &cf)
+{ u128 s = (u128) d + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
+inline void addc64 (u64 &d, unsigned &cf)
+{ d += cf; }
 #endif
 
 /* The two halves of a word, and the word of two halves. */
