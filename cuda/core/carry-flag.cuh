@@ -7,11 +7,10 @@
    the device-only kernels): ptxas turns an aligned lo/hi pair of multiply-adds into
    one IMAD.WIDE.U32(.X) and a run of adds or subtractions into IADD3(.X) with the
    flag in a predicate, where the same arithmetic written with comparisons in C
-   costs two to three times the instructions (an ISETP pair and a SEL for every
-   64-bit carry).  The statements are asm volatile, so that the compiler keeps the
-   links of a chain in order; nothing that touches the flag may come between two of
-   them.  On the host the flag is the argument cf, so that the host tests run the
-   very same sequence.
+   pays an ISETP pair and a SEL for every 64-bit carry.  The statements are asm
+   volatile, so that the compiler keeps the links of a chain in order; nothing that
+   touches the flag may come between two of them.  On the host the flag is the
+   argument cf, so that the host tests run the very same sequence.
 
    The flag of a subtraction is its borrow (PTX: subc d = a - (b + CF)); a chain of
    subtractions ends with sub_end, a chain of additions with addc, so that no chain

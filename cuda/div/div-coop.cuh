@@ -19,14 +19,13 @@
    (exclusive; both need the words above the bottom one to be zero).  A scan over
    (g, p) (core/chain.cuh: ballot masks, warp by warp and then over the warps' sums)
    gives every thread b_t, and it subtracts C_{t-1} + b_t in one pass.  Then, with
-   beta the borrow out of
-   the last thread, window - q d = (top - C_{T-1} - beta) B^ND + (the new words), and
-   since the 3-by-2 digit is the true one or one too large, the first factor is 0 or
-   -1: the digit was too large exactly when top != C_{T-1} + beta (mod B), and one
-   add-back of the divisor (the same scan, for carries) fixes it.  Then the window
-   moves down one word: each thread's words move up one, the bottom word comes from
-   the thread below (thread 0: the next dividend word), and the top three words are
-   broadcast from the last thread.
+   beta the borrow out of the last thread, window - q d = (top - C_{T-1} - beta) B^ND
+   + (the new words), and since the 3-by-2 digit is the true one or one too large,
+   the first factor is 0 or -1: the digit was too large exactly when top != C_{T-1}
+   + beta (mod B), and one add-back of the divisor (the same scan, for carries)
+   fixes it.  Then the window moves down one word: each thread's words move up one,
+   the bottom word comes from the thread below (thread 0: the next dividend word),
+   and the top three words are broadcast from the last thread.
 
    The algorithm is written once over an exchange context X that provides the
    communication between threads: on the device, X is the group's or the block's
@@ -107,7 +106,8 @@ MPZG_DIV_UNROLL
 
 /* R[0..K) -= c + b, c a word and b a bit, the borrow out dropped (the scan
    accounted for it); c + b may be B, a carry into word 1.  A borrow passes word 1
-   only when word 1 was zero: the words above are reached by a branch. */
+   only when word 1 was 0 or 1 (rare but for crafted operands): the words above are
+   reached by a branch. */
 template <int K>
 MPZG_DIV_HD void
 sub_owed_slice (u64 (&R)[K], u64 c, u64 b)

@@ -194,9 +194,10 @@ MPZG_DIV_UNROLL
    those at odd positions, q0 d_2i+1 and q1 d_2i at 2i + 1 (o).  Each sum's first
    products do not overlap (plain IMAD.WIDE) and its second ones are one chain of
    aligned lo/hi pairs (IMAD.WIDE.X); e and then o are subtracted from R by chains
-   of borrows, each as soon as it is formed, so that only one of them is live.  Some
-   eight instructions a word, where the 64-bit C spelling with comparisons for the
-   carries took about twenty. */
+   of borrows, each as soon as it is formed, so that only one of them is live.  The
+   64-bit C spelling (submul_1_words) pays a comparison pair and a select for every
+   carry: about twice the instructions a word, measured in
+   bench/results/2026-11-24-h100-division-carry-chains. */
 template <int N>
 MPZG_DIV_HD u64
 submul_1 (u64 *R, const u64 *dd, u64 q)
