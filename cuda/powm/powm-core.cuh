@@ -155,71 +155,121 @@ MPZG_POWM_UNROLL
   cond_sub<N> (x, top, m);
 }
 
-/* One step of a Montgomery product on 32-bit words, n = 2N of them:
-   t = (t + a b_i + q m) / 2^32 with q = t_0 minv mod 2^32, so that the low word
-   becomes 0.  a b_i and q m each as a chain of the low halves of the word
-   products and one of the high halves: 4n multiply-adds of 32 bits. */
+/* E, O += x c, x of N words (2N halves x_j), c = c0 + c1 2^32: the sum of x c
+   kept as two accumulators, E at the even 32-bit positions (x_2k c0 at 2k, x_2k+1
+   c1 at 2k + 2) and O at the odd ones (x_2k+1 c0 and x_2k c1 at 2k + 1, O's word k
+   is position k + 1).  Within each, the products of one chain sit on aligned
+   pairs of words (ptxas: one IMAD.WIDE.U32.X each, carry in and out); spelt as a
+   chain of low halves and one of high halves, each product costs an IMAD, an
+   IMAD.HI and two IADD3.  E has 2N + 3 words, O 2N + 2 (montmul's bounds). */
 template <int N>
 MPZG_POWM_HD void
-mont_step (u32 *t, const u64 *a, u32 bi, const u64 *m, u32 minv)
+addmul_eo (u32 *E, u32 *O, const u64 *x, u32 c0, u32 c1)
 {
   const int n = 2 * N;
   unsigned cf = 0;
-  mad_lo_cc (t[0], half (a[0], 0), bi, cf);
+  mad_lo_cc (E[0], half (x[0], 0), c0, cf);
+  madc_hi_cc (E[1], half (x[0], 0), c0, cf);
 MPZG_POWM_UNROLL
-  for (int j = 1; j < n; j++)
-    madc_lo_cc (t[j], half (a[j / 2], j % 2), bi, cf);
-  addc_cc (t[n], cf);
-  addc (t[n + 1], cf);
-  mad_hi_cc (t[1], half (a[0], 0), bi, cf);
+  for (int k = 1; k < N; k++)
+    {
+      madc_lo_cc (E[2 * k], half (x[k], 0), c0, cf);
+      madc_hi_cc (E[2 * k + 1], half (x[k], 0), c0, cf);
+    }
+  addc_cc (E[n], cf);
+  addc_cc (E[n + 1], cf);
+  addc (E[n + 2], cf);
+  mad_lo_cc (E[2], half (x[0], 1), c1, cf);
+  madc_hi_cc (E[3], half (x[0], 1), c1, cf);
 MPZG_POWM_UNROLL
-  for (int j = 1; j < n; j++)
-    madc_hi_cc (t[j + 1], half (a[j / 2], j % 2), bi, cf);
-  addc (t[n + 1], cf);
-  u32 q = t[0] * minv;
-  mad_lo_cc (t[0], q, half (m[0], 0), cf);
+  for (int k = 1; k < N; k++)
+    {
+      madc_lo_cc (E[2 * k + 2], half (x[k], 1), c1, cf);
+      madc_hi_cc (E[2 * k + 3], half (x[k], 1), c1, cf);
+    }
+  addc (E[n + 2], cf);
+  mad_lo_cc (O[0], half (x[0], 1), c0, cf);
+  madc_hi_cc (O[1], half (x[0], 1), c0, cf);
 MPZG_POWM_UNROLL
-  for (int j = 1; j < n; j++)
-    madc_lo_cc (t[j], q, half (m[j / 2], j % 2), cf);
-  addc_cc (t[n], cf);
-  addc (t[n + 1], cf);
-  mad_hi_cc (t[1], q, half (m[0], 0), cf);
+  for (int k = 1; k < N; k++)
+    {
+      madc_lo_cc (O[2 * k], half (x[k], 1), c0, cf);
+      madc_hi_cc (O[2 * k + 1], half (x[k], 1), c0, cf);
+    }
+  addc_cc (O[n], cf);
+  addc (O[n + 1], cf);
+  mad_lo_cc (O[0], half (x[0], 0), c1, cf);
+  madc_hi_cc (O[1], half (x[0], 0), c1, cf);
 MPZG_POWM_UNROLL
-  for (int j = 1; j < n; j++)
-    madc_hi_cc (t[j + 1], q, half (m[j / 2], j % 2), cf);
-  addc (t[n + 1], cf);
-MPZG_POWM_UNROLL
-  for (int j = 0; j <= n; j++)
-    t[j] = t[j + 1];
-  t[n + 1] = 0;
+  for (int k = 1; k < N; k++)
+    {
+      madc_lo_cc (O[2 * k], half (x[k], 0), c1, cf);
+      madc_hi_cc (O[2 * k + 1], half (x[k], 0), c1, cf);
+    }
+  addc_cc (O[n], cf);
+  addc (O[n + 1], cf);
 }
 
 /* r = a b / R mod m, for a < R and b < m (b's word i at bp[i * lanes]), m odd
-   and minv = -m^-1 mod 2^64; r < m.  r may be a.  CIOS on 32-bit words (the
-   device's multiplier is 32 bits wide), one step per half word of b; t < a + m <
-   2R before each step (2N + 1 words, 2N + 2 during it).  Up to 8 words the loop
-   is unrolled whole, so that the moves of t's words between steps disappear;
-   above, one step per iteration (two spilled more at 48 and 64 words). */
+   and minv = -m^-1 mod 2^64; r < m.  r may be a.  CIOS (Koç, Acar and Kaliski)
+   with 64-bit digits of b on the device's 32-bit multiplier: t = (t + a b_i + q m)
+   / 2^64, q = t minv mod 2^64, the sums in addmul_eo's two accumulators (t = E +
+   O 2^32 + pc, pc what the shift by 64 bits leaves at position 0: the low words'
+   carry and O's word at bit 64, below 2^32 + 2).
+   t < a + m < 2R before each step; during one, E < 2R + 2 (2^32 + 2^64) R, 2N + 3
+   words, and O < 2^(64 N + 3), 2N + 2 words with its carries.  Up to 8 words the
+   loop is unrolled whole, so that the moves of the accumulators' words between
+   steps disappear. */
 template <int N>
 MPZG_POWM_HD void
 montmul (u64 *r, const u64 *a, const u64 *bp, size_t lanes, const u64 *m, u64 minv)
 {
-  u32 t[2 * N + 2];
+  const int n = 2 * N;
+  u32 E[2 * N + 3], O[2 * N + 2];
+  u64 pc = 0;
 MPZG_POWM_UNROLL
-  for (int j = 0; j < 2 * N + 2; j++)
-    t[j] = 0;
+  for (int j = 0; j < n + 3; j++)
+    E[j] = 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < n + 2; j++)
+    O[j] = 0;
 #ifdef __CUDACC__
-#pragma unroll (N <= 8 ? 2 * N : 1)
+#pragma unroll (N <= 8 ? N : 1)
 #endif
-  for (int i = 0; i < 2 * N; i++)
+  for (int i = 0; i < N; i++)
     {
-      u64 bi = bp[(size_t) (i >> 1) * lanes];
-      mont_step<N> (t, a, (u32) (bi >> (32 * (i & 1))), m, (u32) minv);
+      const u64 bi = bp[(size_t) i * lanes];
+      addmul_eo<N> (E, O, a, (u32) bi, (u32) (bi >> 32));
+      /* t mod 2^64, then q: t + q m = 0 mod 2^64 */
+      const u64 lo = ((u64) E[0] | (u64) E[1] << 32) + ((u64) O[0] << 32) + pc;
+      const u64 q = lo * minv;
+      addmul_eo<N> (E, O, m, (u32) q, (u32) (q >> 32));
+      /* the low 64 bits are now zero: their carry into bit 64, and O's word 1 (at
+         bit 64, where O has no word after the shift), are the next pc */
+      u64 s = ((u64) E[0] + pc) >> 32;
+      s += (u64) E[1] + O[0];
+      pc = (s >> 32) + O[1];
+MPZG_POWM_UNROLL
+      for (int j = 0; j <= n; j++)
+        E[j] = E[j + 2];
+      E[n + 1] = E[n + 2] = 0;
+MPZG_POWM_UNROLL
+      for (int j = 0; j < n; j++)
+        O[j] = O[j + 2];
+      O[n] = O[n + 1] = 0;
     }
+  /* r = E + O 2^32 + pc, and the top word (t < 2R: 0 or 1) */
+  u64 c = pc;
 MPZG_POWM_UNROLL
   for (int j = 0; j < N; j++)
-    r[j] = (u64) t[2 * j] | (u64) t[2 * j + 1] << 32;
-  cond_sub<N> (r, t[2 * N], m);
+    {
+      const u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + c;
+      const u64 hi = (u64) E[2 * j + 1] + O[2 * j] + (lo >> 32);
+      r[j] = (u64) (u32) lo | hi << 32;
+      c = hi >> 32;
+    }
+  const u64 top = (u64) E[n] + O[n - 1] + c;
+  cond_sub<N> (r, top, m);
 }
 
 /* x into row p (word i at p[i * lanes]). */
