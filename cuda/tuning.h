@@ -409,7 +409,11 @@
      (the blocks per multiprocessor that ptxas leaves registers for are set in
      powm.cu).
    - MPZG_POWM_COOP_MIN_LIMBS: 16 to 65; the one-thread kernel spills from 24
-     limbs up.
+     limbs up.  Since its products went to even and odd accumulators it runs 16
+     limbs (1024 bits) 1.28x faster than the team of 4 lanes with 131072
+     instances, but 2.1x slower with 1024, a quarter of the threads
+     (bench/results/2026-11-24-h100-powm-even-odd): the teams stay from 16 limbs
+     until the choice can follow the batch's size.
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
    - Auto mode: the GPU only for batches of at least MPZG_POWM_WORTH_COUNT
