@@ -23,9 +23,6 @@ namespace cc {
 
 typedef unsigned long long u64;
 typedef unsigned int u32;
-#ifndef __CUDA_ARCH__
-typedef unsigned __int128 u128;
-#endif
 
 #ifdef __CUDA_ARCH__
 /* d += the low or high word of a b, starting (mad) or continuing (madc) a chain */
@@ -77,50 +74,114 @@ __device__ __forceinline__ void addc64_cc (u64 &d, unsigned &)
 __device__ __forceinline__ void addc64 (u64 &d, unsigned &)
 { asm volatile ("addc.u64 %0, %0, 0;" : "+l"(d)); }
 #else
+/* d + x + cin into d, the carry out into cf: every host link, on 32- or 64-bit words
+   (D twice as wide as W) */
+template <class W, class D>
+inline void
+link (W &d, W x, unsigned cin, unsigned &cf)
+{
+  const D s = (D) d + x + cin;
+  d = (W) s;
+  cf = (unsigned) (s >> (8 * sizeof (W)));
+}
+template <class W, class D>
+inline W
+mul_hi (W a, W b)
+{
+  return (W) (((D) a * b) >> (8 * sizeof (W)));
+}
 inline void mad_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (a * b); d = (u32) s; cf = (unsigned) (s >> 32); }
+{ link<u32, u64> (d, a * b, 0, cf); }
 inline void madc_lo_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (a * b) + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
+{ link<u32, u64> (d, a * b, cf, cf); }
 inline void mad_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (((u64) a * b) >> 32); d = (u32) s; cf = (unsigned) (s >> 32); }
+{ link<u32, u64> (d, mul_hi<u32, u64> (a, b), 0, cf); }
 inline void madc_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
-{ u64 s = (u64) d + (u32) (((u64) a * b) >> 32) + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void addc_cc (u32 &d, unsigned &cf)
-{ u64 s = (u64) d + cf; d = (u32) s; cf = (unsigned) (s >> 32); }
-inline void addc (u32 &d, unsigned &cf)
-{ d += cf; }
-inline void sub_cc (u32 &d, u32 a, unsigned &cf)
-{ cf = d < a; d -= a; }
+{ link<u32, u64> (d, mul_hi<u32, u64> (a, b), cf, cf); }
+inline void addc_cc (u32 &d, unsigned &cf) { link<u32, u64> (d, 0, cf, cf); }
+inline void addc (u32 &d, unsigned &cf) { d += cf; }
+inline void sub_cc (u32 &d, u32 a, unsigned &cf) { cf = d < a; d -= a; }
 inline void subc_cc (u32 &d, u32 a, unsigned &cf)
 { u64 s = (u64) d - a - cf; d = (u32) s; cf = (unsigned) (s >> 63); }
-inline u32 sub_end (unsigned &cf)
-{ return cf; }
-inline u64 mul_wide (u32 a, u32 b)
-{ return (u64) a * b; }
+inline u32 sub_end (unsigned &cf) { return cf; }
+inline u64 mul_wide (u32 a, u32 b) { return (u64) a * b; }
 typedef unsigned __int128 u128;
 inline void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + (u64) (a * b); d = (u64) s; cf = (unsigned) (s >> 64); }
+{ link<u64, u128> (d, a * b, 0, cf); }
 inline void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + (u64) (a * b) + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
+{ link<u64, u128> (d, a * b, cf, cf); }
 inline void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + (u64) (((u128) a * b) >> 64); d = (u64) s; cf = (unsigned) (s >> 64); }
+{ link<u64, u128> (d, mul_hi<u64, u128> (a, b), 0, cf); }
 inline void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ u128 s = (u128) d + (u64) (((u128) a * b) >> 64) + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void addc64_cc (u64 &d, unsigned &cf)
-{ u128 s = (u128) d + cf; d = (u64) s; cf = (unsigned) (s >> 64); }
-inline void addc64 (u64 &d, unsigned &cf)
-{ d += cf; }
+{ link<u64, u128> (d, mul_hi<u64, u128> (a, b), cf, cf); }
+inline void addc64_cc (u64 &d, unsigned &cf) { link<u64, u128> (d, 0, cf, cf); }
+inline void addc64 (u64 &d, unsigned &cf) { d += cf; }
 #endif
 
-/* The two halves of a word, and the word of two halves. */
 #ifdef __CUDACC__
-__host__ __device__ __forceinline__
+#define MPZG_CC_HD __host__ __device__ __forceinline__
+#define MPZG_CC_UNROLL _Pragma ("unroll")
 #else
-inline
+#define MPZG_CC_HD inline
+#define MPZG_CC_UNROLL
 #endif
-u64 join (u32 lo, u32 hi)
+
+/* The word of two halves. */
+MPZG_CC_HD u64 join (u32 lo, u32 hi)
 {
   return (u64) lo | ((u64) hi << 32);
+}
+
+/* Half h (0 low, 1 high) of a word: a register half on the device. */
+MPZG_CC_HD u32
+half (u64 x, int h)
+{
+  return (u32) (h ? x >> 32 : x);
+}
+
+/* acc[2k], acc[2k + 1] = the product of half h of x[k] and c, k < N: products that
+   do not overlap, one IMAD.WIDE.U32 each. */
+template <int N>
+MPZG_CC_HD void
+mul_pairs (u32 *acc, const u64 *x, int h, u32 c)
+{
+MPZG_CC_UNROLL
+  for (int k = 0; k < N; k++)
+    {
+      const u64 p = mul_wide (c, half (x[k], h));
+      acc[2 * k] = (u32) p;
+      acc[2 * k + 1] = (u32) (p >> 32);
+    }
+}
+
+/* acc[2k], acc[2k + 1] += the product of half h of x[k] and c, k < N, as one chain
+   on aligned pairs of words (one IMAD.WIDE.U32.X each, carry in and out; a chain
+   of low halves and one of high halves would take an IMAD, an IMAD.HI and two
+   IADD3 a product).  The carry out is left in cf for the caller's addc links. */
+template <int N>
+MPZG_CC_HD void
+mad_pairs (u32 *acc, const u64 *x, int h, u32 c, unsigned &cf)
+{
+  mad_lo_cc (acc[0], half (x[0], h), c, cf);
+  madc_hi_cc (acc[1], half (x[0], h), c, cf);
+MPZG_CC_UNROLL
+  for (int k = 1; k < N; k++)
+    {
+      madc_lo_cc (acc[2 * k], half (x[k], h), c, cf);
+      madc_hi_cc (acc[2 * k + 1], half (x[k], h), c, cf);
+    }
+}
+
+/* d[0..n) -= x[0..n) (n >= 1), one chain of borrows; returns the borrow out. */
+template <int n>
+MPZG_CC_HD u32
+sub_words (u32 *d, const u32 *x, unsigned &cf)
+{
+  sub_cc (d[0], x[0], cf);
+MPZG_CC_UNROLL
+  for (int j = 1; j < n; j++)
+    subc_cc (d[j], x[j], cf);
+  return sub_end (cf);
 }
 
 } /* namespace cc */

@@ -192,9 +192,10 @@ MPZG_DIV_UNROLL
    with q = q0 + q1 2^32 and d_j the divisor's 32-bit words, q d is the sum of the
    products at even positions, q0 d_2i at 2i and q1 d_2i+1 at 2i + 2 (e), and of
    those at odd positions, q0 d_2i+1 and q1 d_2i at 2i + 1 (o).  Each sum's first
-   products do not overlap (plain IMAD.WIDE) and its second ones are one chain of
-   aligned lo/hi pairs (IMAD.WIDE.X); e and then o are subtracted from R by chains
-   of borrows, each as soon as it is formed, so that only one of them is live.  The
+   products do not overlap (mul_pairs) and its second ones are one chain on aligned
+   pairs of words (mad_pairs); e and then o are subtracted from R by chains of
+   borrows (sub_words), each as soon as it is formed, so that only one of them is
+   live.  The
    64-bit C spelling (submul_1_words) pays a comparison pair and a select for every
    carry: about twice the instructions a word, measured in
    bench/results/2026-11-24-h100-division-carry-chains. */
@@ -214,54 +215,20 @@ MPZG_DIV_UNROLL
     {
       r[2 * i] = (u32) R[i];
       r[2 * i + 1] = (u32) (R[i] >> 32);
-      const u64 p = mul_wide (q0, (u32) dd[i]);
-      e[2 * i] = (u32) p;
-      e[2 * i + 1] = (u32) (p >> 32);
     }
+  mul_pairs<N> (e, dd, 0, q0);
   e[2 * N] = e[2 * N + 1] = 0;
-MPZG_DIV_UNROLL
-  for (int i = 0; i < N; i++)
-    {
-      const u32 d = (u32) (dd[i] >> 32);
-      if (i == 0)
-        mad_lo_cc (e[2], q1, d, cf);
-      else
-        madc_lo_cc (e[2 * i + 2], q1, d, cf);
-      madc_hi_cc (e[2 * i + 3], q1, d, cf);
-    }
+  mad_pairs<N> (e + 2, dd, 1, q1, cf);
   /* e < 2^(64 N + 64): no carry out of its top word */
-  sub_cc (r[0], e[0], cf);
-MPZG_DIV_UNROLL
-  for (int j = 1; j < 2 * N; j++)
-    subc_cc (r[j], e[j], cf);
-  const u32 b1 = sub_end (cf);
+  const u32 b1 = sub_words<2 * M> (r, e, cf);
   u64 c = join (e[2 * N], e[2 * N + 1]) + b1;
   /* o, at 32-bit offset 1: o[k] is position k + 1 */
   u32 o[2 * M + 1];
-MPZG_DIV_UNROLL
-  for (int i = 0; i < N; i++)
-    {
-      const u64 p = mul_wide (q0, (u32) (dd[i] >> 32));
-      o[2 * i] = (u32) p;
-      o[2 * i + 1] = (u32) (p >> 32);
-    }
+  mul_pairs<N> (o, dd, 1, q0);
   o[2 * N] = 0;
-MPZG_DIV_UNROLL
-  for (int i = 0; i < N; i++)
-    {
-      const u32 d = (u32) dd[i];
-      if (i == 0)
-        mad_lo_cc (o[0], q1, d, cf);
-      else
-        madc_lo_cc (o[2 * i], q1, d, cf);
-      madc_hi_cc (o[2 * i + 1], q1, d, cf);
-    }
+  mad_pairs<N> (o, dd, 0, q1, cf);
   addc (o[2 * N], cf);
-  sub_cc (r[1], o[0], cf);
-MPZG_DIV_UNROLL
-  for (int j = 2; j < 2 * N; j++)
-    subc_cc (r[j], o[j - 1], cf);
-  const u32 b2 = sub_end (cf);
+  const u32 b2 = sub_words<2 * M - 1> (r + 1, o, cf);
   /* o's words 2N - 1 and 2N are positions 2N and 2N + 1: the high word */
   c += join (o[2 * N - 1], o[2 * N]) + b2;
 MPZG_DIV_UNROLL

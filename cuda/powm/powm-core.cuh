@@ -68,13 +68,8 @@ using cc::mad_hi_cc;
 using cc::madc_hi_cc;
 using cc::addc_cc;
 using cc::addc;
+using cc::half;
 
-/* Half h (0 low, 1 high) of a word: a register half on the device. */
-MPZG_POWM_HD u32
-half (u64 x, int h)
-{
-  return (u32) (h ? x >> 32 : x);
-}
 
 /* The window of an exponent of `bits` bits: the k in 1 .. MPZG_POWM_WINDOW_MAX
    that minimizes the products, 2^k - 2 for the table and bits / k for the
@@ -158,54 +153,26 @@ MPZG_POWM_UNROLL
 /* E, O += x c, x of N words (2N halves x_j), c = c0 + c1 2^32: the sum of x c
    kept as two accumulators, E at the even 32-bit positions (x_2k c0 at 2k, x_2k+1
    c1 at 2k + 2) and O at the odd ones (x_2k+1 c0 and x_2k c1 at 2k + 1, O's word k
-   is position k + 1).  Within each, the products of one chain sit on aligned
-   pairs of words (ptxas: one IMAD.WIDE.U32.X each, carry in and out); spelt as a
-   chain of low halves and one of high halves, each product costs an IMAD, an
-   IMAD.HI and two IADD3.  E has 2N + 3 words, O 2N + 2 (montmul's bounds). */
+   is position k + 1), so that each of the four chains sits on aligned pairs of
+   words (core/carry-flag.cuh's mad_pairs).  E has 2N + 3 words, O 2N + 2
+   (montmul's bounds). */
 template <int N>
 MPZG_POWM_HD void
 addmul_eo (u32 *E, u32 *O, const u64 *x, u32 c0, u32 c1)
 {
+  using cc::mad_pairs;
   const int n = 2 * N;
   unsigned cf = 0;
-  mad_lo_cc (E[0], half (x[0], 0), c0, cf);
-  madc_hi_cc (E[1], half (x[0], 0), c0, cf);
-MPZG_POWM_UNROLL
-  for (int k = 1; k < N; k++)
-    {
-      madc_lo_cc (E[2 * k], half (x[k], 0), c0, cf);
-      madc_hi_cc (E[2 * k + 1], half (x[k], 0), c0, cf);
-    }
+  mad_pairs<N> (E, x, 0, c0, cf);
   addc_cc (E[n], cf);
   addc_cc (E[n + 1], cf);
   addc (E[n + 2], cf);
-  mad_lo_cc (E[2], half (x[0], 1), c1, cf);
-  madc_hi_cc (E[3], half (x[0], 1), c1, cf);
-MPZG_POWM_UNROLL
-  for (int k = 1; k < N; k++)
-    {
-      madc_lo_cc (E[2 * k + 2], half (x[k], 1), c1, cf);
-      madc_hi_cc (E[2 * k + 3], half (x[k], 1), c1, cf);
-    }
+  mad_pairs<N> (E + 2, x, 1, c1, cf);
   addc (E[n + 2], cf);
-  mad_lo_cc (O[0], half (x[0], 1), c0, cf);
-  madc_hi_cc (O[1], half (x[0], 1), c0, cf);
-MPZG_POWM_UNROLL
-  for (int k = 1; k < N; k++)
-    {
-      madc_lo_cc (O[2 * k], half (x[k], 1), c0, cf);
-      madc_hi_cc (O[2 * k + 1], half (x[k], 1), c0, cf);
-    }
+  mad_pairs<N> (O, x, 1, c0, cf);
   addc_cc (O[n], cf);
   addc (O[n + 1], cf);
-  mad_lo_cc (O[0], half (x[0], 0), c1, cf);
-  madc_hi_cc (O[1], half (x[0], 0), c1, cf);
-MPZG_POWM_UNROLL
-  for (int k = 1; k < N; k++)
-    {
-      madc_lo_cc (O[2 * k], half (x[k], 0), c1, cf);
-      madc_hi_cc (O[2 * k + 1], half (x[k], 0), c1, cf);
-    }
+  mad_pairs<N> (O, x, 0, c1, cf);
   addc_cc (O[n], cf);
   addc (O[n + 1], cf);
 }
