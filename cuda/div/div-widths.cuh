@@ -6,6 +6,8 @@
 #define MPZG_DIV_WIDTHS_CUH
 
 #include <stddef.h>
+#include <type_traits>
+#include <cuda_runtime.h>
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
 #include "div-coop.cuh"
@@ -34,54 +36,46 @@ coop_threads (unsigned W)
   return (int) W / coop_k ((int) W);
 }
 
-/* The most threads of the one-block kernels: the most any cooperative width
-   takes. */
+/* The fewest (most = false) or the most threads of an instance over the
+   cooperative widths that coop_k gives K words per thread (K = 0: every one); 0
+   for the most where no width takes K.  The launchers instantiate no group
+   narrower than the fewest, and no block kernel where the most is a warp. */
 constexpr int
-div_block_max_threads ()
+coop_threads_bound (int K, bool most)
 {
-  int m = 0;
+  int m = most ? 0 : 1 << 30;
   for (unsigned i = NW_SMALL; i < NW; i++)
-    if (coop_threads (divrem_width[i]) > m)
-      m = coop_threads (divrem_width[i]);
+    {
+      const int t = coop_threads (divrem_width[i]);
+      if ((K == 0 || coop_k ((int) divrem_width[i]) == K) && (most ? t > m : t < m))
+        m = t;
+    }
   return m;
 }
-#define DIV_BLOCK_MAX_THREADS (div_block_max_threads ())
+
+/* The most threads of the one-block kernels. */
+#define DIV_BLOCK_MAX_THREADS (coop_threads_bound (0, true))
 static_assert (DIV_BLOCK_MAX_THREADS <= 1024 && DIV_BLOCK_MAX_THREADS / 32 <= 32,
                "block_smem holds 32 warps' words");
 
-/* The fewest threads of an instance with K words per thread: over the
-   cooperative widths that coop_k gives K.  The launchers instantiate no group
-   narrower. */
-template <int K>
-constexpr int
-coop_min_threads ()
+/* f (std::integral_constant<int, K> ()) for the words per thread K that coop_k
+   may give (MPZG_DIV_COOP_K, MPZG_DIV_COOP_K_WIDE and three quarters of each):
+   the cooperative launchers' one runtime-to-template step.  Any other K:
+   cudaErrorInvalidValue. */
+template <class F>
+static int
+with_coop_k (int K, F f)
 {
-  int m = 1 << 30;
-  for (unsigned i = NW_SMALL; i < NW; i++)
-    if (coop_k ((int) divrem_width[i]) == K && coop_threads (divrem_width[i]) < m)
-      m = coop_threads (divrem_width[i]);
-  return m;
+  if (K == MPZG_DIV_COOP_K)
+    return f (std::integral_constant<int, MPZG_DIV_COOP_K> ());
+  if (K == 3 * MPZG_DIV_COOP_K / 4)
+    return f (std::integral_constant<int, 3 * MPZG_DIV_COOP_K / 4> ());
+  if (K == MPZG_DIV_COOP_K_WIDE)
+    return f (std::integral_constant<int, MPZG_DIV_COOP_K_WIDE> ());
+  if (K == 3 * MPZG_DIV_COOP_K_WIDE / 4)
+    return f (std::integral_constant<int, 3 * MPZG_DIV_COOP_K_WIDE / 4> ());
+  return (int) cudaErrorInvalidValue;
 }
-
-/* The most threads of an instance with K words per thread (0 where no width
-   takes K). */
-template <int K>
-constexpr int
-coop_max_threads ()
-{
-  int m = 0;
-  for (unsigned i = NW_SMALL; i < NW; i++)
-    if (coop_k ((int) divrem_width[i]) == K && coop_threads (divrem_width[i]) > m)
-      m = coop_threads (divrem_width[i]);
-  return m;
-}
-
-/* The words per thread the cooperative launchers instantiate: MPZG_DIV_COOP_K and
-   MPZG_DIV_COOP_K_WIDE, and three quarters of each. */
-#define DIV_COOP_K_NARROW MPZG_DIV_COOP_K
-#define DIV_COOP_K_NARROW3 (3 * MPZG_DIV_COOP_K / 4)
-#define DIV_COOP_K_WIDE MPZG_DIV_COOP_K_WIDE
-#define DIV_COOP_K_WIDE3 (3 * MPZG_DIV_COOP_K_WIDE / 4)
 
 /* Index of the smallest width >= n, or NW. */
 static inline unsigned

@@ -125,12 +125,12 @@ launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t coun
   if (T <= 32)
     {
       const unsigned blocks = (unsigned) ((count * T + MPZG_DIV_WARP_BLOCK - 1) / MPZG_DIV_WARP_BLOCK);
-      /* no class gives fewer threads than coop_min_threads: those groups are not built */
+      /* no class gives fewer threads than coop_threads_bound: those groups are not built */
       switch (T)
         {
 #define MPZG_DIV_G(tg)                                                                  \
         case tg:                                                                        \
-          if constexpr (tg < coop_min_threads<K> ())                                    \
+          if constexpr (tg < coop_threads_bound (K, false))                             \
             return (int) cudaErrorInvalidValue;                                         \
           else                                                                          \
             divrem_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, QW, count); \
@@ -143,8 +143,8 @@ launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t coun
     }
   else if (count > 0x7fffffffu || T > DIV_BLOCK_MAX_THREADS || T % 32 != 0)
     return (int) cudaErrorInvalidValue;
-  /* no width gives K more threads than coop_max_threads: no block kernel then */
-  else if constexpr (coop_max_threads<K> () <= 32)
+  /* no width gives K more threads than a warp: no block kernel then */
+  else if constexpr (coop_threads_bound (K, true) <= 32)
     return (int) cudaErrorInvalidValue;
   else
     divrem_block_kernel<K><<<(unsigned) count, T, 0, st>>> (in, out, NN, QW, count);
@@ -154,16 +154,9 @@ launch_coop_k (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t coun
 static int
 launch_coop (unsigned ND, const u64 *in, u64 *out, int NN, int QW, size_t count, cudaStream_t st)
 {
-  const int K = coop_k ((int) ND);
-  if (K == DIV_COOP_K_NARROW)
-    return launch_coop_k<DIV_COOP_K_NARROW> (ND, in, out, NN, QW, count, st);
-  if (K == DIV_COOP_K_NARROW3)
-    return launch_coop_k<DIV_COOP_K_NARROW3> (ND, in, out, NN, QW, count, st);
-  if (K == DIV_COOP_K_WIDE)
-    return launch_coop_k<DIV_COOP_K_WIDE> (ND, in, out, NN, QW, count, st);
-  if (K == DIV_COOP_K_WIDE3)
-    return launch_coop_k<DIV_COOP_K_WIDE3> (ND, in, out, NN, QW, count, st);
-  return (int) cudaErrorInvalidValue;
+  return with_coop_k (coop_k ((int) ND), [&] (auto k) {
+    return launch_coop_k<decltype (k)::value> (ND, in, out, NN, QW, count, st);
+  });
 }
 
 } /* namespace dv */

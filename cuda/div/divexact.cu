@@ -103,12 +103,12 @@ launch_coop_k (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size
   if (T <= 32)
     {
       const unsigned blocks = (unsigned) ((count * T + MPZG_DIV_WARP_BLOCK - 1) / MPZG_DIV_WARP_BLOCK);
-      /* no class gives fewer threads than coop_min_threads: those groups are not built */
+      /* no class gives fewer threads than coop_threads_bound: those groups are not built */
       switch (T)
         {
 #define MPZG_DIVEXACT_G(tg)                                                             \
         case tg:                                                                        \
-          if constexpr (tg < coop_min_threads<K> ())                                    \
+          if constexpr (tg < coop_threads_bound (K, false))                             \
             return (int) cudaErrorInvalidValue;                                         \
           else                                                                          \
             divexact_group_kernel<K, tg><<<blocks, MPZG_DIV_WARP_BLOCK, 0, st>>> (in, out, NN, ND, QW, count); \
@@ -122,8 +122,8 @@ launch_coop_k (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size
     }
   else if (count > 0x7fffffffu || T > DIV_BLOCK_MAX_THREADS || T % 32 != 0)
     return (int) cudaErrorInvalidValue;
-  /* no width gives K more threads than coop_max_threads: no block kernel then */
-  else if constexpr (coop_max_threads<K> () <= 32)
+  /* no width gives K more threads than a warp: no block kernel then */
+  else if constexpr (coop_threads_bound (K, true) <= 32)
     return (int) cudaErrorInvalidValue;
   else
     divexact_block_kernel<K><<<(unsigned) count, T, 0, st>>> (in, out, NN, ND, QW, count);
@@ -134,16 +134,9 @@ static int
 launch_coop (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size_t count,
              cudaStream_t st)
 {
-  const int K = coop_k ((int) E);
-  if (K == DIV_COOP_K_NARROW)
-    return launch_coop_k<DIV_COOP_K_NARROW> (E, in, out, NN, ND, QW, count, st);
-  if (K == DIV_COOP_K_NARROW3)
-    return launch_coop_k<DIV_COOP_K_NARROW3> (E, in, out, NN, ND, QW, count, st);
-  if (K == DIV_COOP_K_WIDE)
-    return launch_coop_k<DIV_COOP_K_WIDE> (E, in, out, NN, ND, QW, count, st);
-  if (K == DIV_COOP_K_WIDE3)
-    return launch_coop_k<DIV_COOP_K_WIDE3> (E, in, out, NN, ND, QW, count, st);
-  return (int) cudaErrorInvalidValue;
+  return with_coop_k (coop_k ((int) E), [&] (auto k) {
+    return launch_coop_k<decltype (k)::value> (E, in, out, NN, ND, QW, count, st);
+  });
 }
 
 } /* namespace dv */
