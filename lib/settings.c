@@ -222,9 +222,9 @@ mpzg_config_get (mpzg_config *cfg)
   cfg->use_gpu = b == MPZG_BACKEND_CPU ? 0 : -1;
   /* a device named by MPZG_DEVICE is probed at once, so that an unusable one is
      reported at the first call, whatever its sizes */
-  if ((cfg->forced_gpu || from_env) && !mpzg_config_use_gpu (cfg) && cfg->forced_gpu)
-    return MPZG_EDEVICE;
-  return MPZG_OK;
+  if (cfg->forced_gpu || from_env)
+    mpzg_config_use_gpu (cfg);
+  return cfg->forced_gpu && !cfg->use_gpu ? MPZG_EDEVICE : MPZG_OK;
 }
 
 int
