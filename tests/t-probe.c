@@ -10,89 +10,59 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "common.h"
+#include "entries.h"
 #include "gpu.h"
 
-/* n elements of `limbs` limbs each; r = a op b by the library and by GMP. */
+/* Two operands of about `limbs` limbs, the second nonzero and shorter (a
+   quotient of several limbs). */
 static void
-check_small (const char *what, size_t n, size_t limbs)
+gen (mpz_ptr *ops, size_t limbs)
 {
-  mpz_t *a = tst_vec_new (n), *b = tst_vec_new (n), *r = tst_vec_new (n), *q = tst_vec_new (n);
-  mpz_t ref, rr;
-  size_t i;
-  mpz_inits (ref, rr, NULL);
-  for (i = 0; i < n; i++)
-    {
-      tst_rand_op (a[i], limbs);
-      tst_rand_nonzero (b[i], limbs / 2 + 1);
-    }
-  ck_assert_int_eq (mpzg_add_n (r, a, b, n), MPZG_OK);
-  for (i = 0; i < n; i++)
-    {
-      mpz_add (ref, a[i], b[i]);
-      tst_assert (mpz_cmp (ref, r[i]) == 0, "%s: add element %zu differs from GMP", what, i);
-    }
-  ck_assert_int_eq (mpzg_mul_n (r, a, b, n), MPZG_OK);
-  for (i = 0; i < n; i++)
-    {
-      mpz_mul (ref, a[i], b[i]);
-      tst_assert (mpz_cmp (ref, r[i]) == 0, "%s: mul element %zu differs from GMP", what, i);
-    }
-  ck_assert_int_eq (mpzg_tdiv_qr_n (q, r, a, b, n), MPZG_OK);
-  for (i = 0; i < n; i++)
-    {
-      mpz_tdiv_qr (ref, rr, a[i], b[i]);
-      tst_assert (mpz_cmp (ref, q[i]) == 0 && mpz_cmp (rr, r[i]) == 0,
-                  "%s: tdiv_qr element %zu differs from GMP", what, i);
-    }
-  ck_assert_int_eq (mpzg_gcd_n (r, a, b, n), MPZG_OK);
-  for (i = 0; i < n; i++)
-    {
-      mpz_gcd (ref, a[i], b[i]);
-      tst_assert (mpz_cmp (ref, r[i]) == 0, "%s: gcd element %zu differs from GMP", what, i);
-    }
-  mpz_clears (ref, rr, NULL);
-  tst_vec_free (a, n);
-  tst_vec_free (b, n);
-  tst_vec_free (r, n);
-  tst_vec_free (q, n);
+  tst_rand_op (ops[0], limbs);
+  tst_rand_nonzero (ops[1], limbs / 2 + 1);
+}
+
+static const tst_op ops[] = {
+  { "add", 1, 2, -1, 0, 0, tst_call_add, tst_ref_add, gen },
+  { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen },
+  { "tdiv_qr", 2, 2, 1, 0, 0, tst_call_tdiv_qr, tst_ref_tdiv_qr, gen },
+  { "gcd", 1, 2, -1, 0, 0, tst_call_gcd, tst_ref_gcd, gen },
+};
+#define NOPS (sizeof ops / sizeof ops[0])
+
+/* Every op of ops on n elements of `limbs` limbs, checked against GMP by the
+   shared runner. */
+static void
+check_small (size_t n, size_t limbs)
+{
+  for (size_t k = 0; k < NOPS; k++)
+    tst_check_gen (&ops[k], NULL, gen, &limbs, 1, limbs, n, "below the GPU's sizes");
+}
+
+/* Two operands of `limbs` limbs. */
+static void
+gen_big (mpz_ptr *ops, size_t limbs)
+{
+  tst_rand_op (ops[0], limbs);
+  tst_rand_op (ops[1], limbs);
 }
 
 START_TEST (t_probe_deferred)
 {
   const size_t n = 1024, limbs = 256;
-  mpz_t *a, *b, *r, ref;
-  size_t i;
 
   TST_BEGIN ();
   ck_assert_int_eq (mpzg_gpu_probed (0), 0);
-  check_small ("64 elements of 4 limbs", 64, 4);
-  check_small ("16 elements of 32 limbs", 16, 32);
+  check_small (64, 4);
+  check_small (16, 32);
   tst_assert (!mpzg_gpu_probed (0), "a call below the GPU's sizes probed the device");
 
   /* 1024 products of 256 by 256 limbs: the GPU's work in any tuning */
-  a = tst_vec_new (n);
-  b = tst_vec_new (n);
-  r = tst_vec_new (n);
-  mpz_init (ref);
-  for (i = 0; i < n; i++)
-    {
-      tst_rand_op (a[i], limbs);
-      tst_rand_op (b[i], limbs);
-    }
-  ck_assert_int_eq (mpzg_mul_n (r, a, b, n), MPZG_OK);
-  for (i = 0; i < n; i++)
-    {
-      mpz_mul (ref, a[i], b[i]);
-      tst_assert (mpz_cmp (ref, r[i]) == 0, "mul element %zu differs from GMP", i);
-    }
+  tst_check_gen (&ops[1], NULL, gen_big, &limbs, 1, limbs, n, "worth the GPU");
   if (mpzg_have_cuda ())
     tst_assert (mpzg_gpu_probed (0), "a batch worth the GPU did not probe the device");
   else
     tst_assert (!mpzg_gpu_probed (0), "a build without CUDA probed");
-  mpz_clear (ref);
-  tst_vec_free (a, n);
-  tst_vec_free (b, n);
-  tst_vec_free (r, n);
 }
 END_TEST
 
