@@ -552,7 +552,7 @@ tune_gpu_cpu (void)
   static const unsigned div_f[] = { 8, 16, 32, 64, 256 }, div_q[] = { 16, 64 };
   static const unsigned gcd_f[] = { 2, 4, 8, 16, 64 }, gcd_q[] = { 4, 16 };
   static const unsigned gx_f[] = { 4, 8, 16, 64 }, gx_q[] = { 8, 32 };
-  static const unsigned pw_f[] = { 2, 4, 8, 16 }, pw_q[] = { 4, 16 };
+  static const unsigned pw_f[] = { 2, 4, 8, 16, 32, 64 }, pw_q[] = { 4, 16 };
   tune_auto ("add", PICK (add_f, add_q), PICKN (add_f, add_q), 1, NULL, "MPZG_ADD_WORTH_LIMBS");
   tune_auto ("mul", PICK (mul_f, mul_q), PICKN (mul_f, mul_q), 2, "MPZG_MUL_WORTH_AVG",
              "MPZG_MUL_WORTH_WORK");
@@ -562,8 +562,9 @@ tune_gpu_cpu (void)
              "MPZG_GCD_WORTH_WORK");
   tune_auto ("gcdext", PICK (gx_f, gx_q), PICKN (gx_f, gx_q), 0, "MPZG_GCDEXT_WORTH_AVG",
              "MPZG_GCDEXT_WORTH_COUNT");
-  tune_auto ("powm", PICK (pw_f, pw_q), PICKN (pw_f, pw_q), 0, "MPZG_POWM_WORTH_AVG",
-             "MPZG_POWM_WORTH_COUNT");
+  /* powm's total of limbs: its break-even count falls about as 1/size (tuning.h) */
+  tune_auto ("powm", PICK (pw_f, pw_q), PICKN (pw_f, pw_q), 1, "MPZG_POWM_WORTH_AVG",
+             "MPZG_POWM_WORTH_LIMBS");
 }
 
 /* One long product above the batched classes: GPU (mul-huge.c) or GMP, by the

@@ -28,7 +28,7 @@
   X (MPZG_GCDEXT_WORTH_AVG, mpzg_tune_gcdext_worth_avg, unsigned, MPZG_TUNE_UNSIGNED)   \
   X (MPZG_GCDEXT_WORTH_COUNT, mpzg_tune_gcdext_worth_count, size_t, MPZG_TUNE_SIZE)     \
   X (MPZG_POWM_WORTH_AVG, mpzg_tune_powm_worth_avg, unsigned, MPZG_TUNE_UNSIGNED)       \
-  X (MPZG_POWM_WORTH_COUNT, mpzg_tune_powm_worth_count, size_t, MPZG_TUNE_SIZE)         \
+  X (MPZG_POWM_WORTH_LIMBS, mpzg_tune_powm_worth_limbs, size_t, MPZG_TUNE_SIZE)         \
   X (MPZG_SLOT_WORDS, mpzg_tune_slot_words, size_t, MPZG_TUNE_SIZE)
 
 #endif

@@ -55,8 +55,8 @@ MPZG_TUNE_SWITCHES (MPZG_TUNE_EXTERN)
 #define MPZG_GCDEXT_WORTH_COUNT mpzg_tune_gcdext_worth_count
 #undef MPZG_POWM_WORTH_AVG
 #define MPZG_POWM_WORTH_AVG mpzg_tune_powm_worth_avg
-#undef MPZG_POWM_WORTH_COUNT
-#define MPZG_POWM_WORTH_COUNT mpzg_tune_powm_worth_count
+#undef MPZG_POWM_WORTH_LIMBS
+#define MPZG_POWM_WORTH_LIMBS mpzg_tune_powm_worth_limbs
 #undef MPZG_SLOT_WORDS
 #define MPZG_SLOT_WORDS mpzg_tune_slot_words
 

@@ -62,8 +62,8 @@
 #ifndef MPZG_POWM_WORTH_AVG
 #define MPZG_POWM_WORTH_AVG 2
 #endif
-#ifndef MPZG_POWM_WORTH_COUNT
-#define MPZG_POWM_WORTH_COUNT ((size_t) 768)
+#ifndef MPZG_POWM_WORTH_LIMBS
+#define MPZG_POWM_WORTH_LIMBS ((size_t) 4096)
 #endif
 #ifndef MPZG_SLOT_WORDS
 #define MPZG_SLOT_WORDS ((size_t) 1048576)

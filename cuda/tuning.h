@@ -416,10 +416,22 @@
      until the choice can follow the batch's size.
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
-   - Auto mode: the GPU only for batches of at least MPZG_POWM_WORTH_COUNT
-     elements whose average largest operand has at least MPZG_POWM_WORTH_AVG
-     limbs; a powm is about 64 n products of n limbs, so the transfers are a small
-     part of it from a few limbs up, and the batch must fill the device. */
+   - Auto mode: the GPU only for batches whose largest operands (of each
+     element: base, exponent or modulus) add up to at least MPZG_POWM_WORTH_LIMBS
+     limbs and average at least MPZG_POWM_WORTH_AVG limbs.  A powm is about 64 n
+     products of n limbs, so the transfers are a small part of it from a few limbs
+     up; what decides is the batch.  Near the break-even the device is far from
+     full: the GPU's time hardly moves with the count, the CPU's is in proportion
+     to it and grows faster with the size than the GPU's, so the break-even count
+     falls about as 1/n, and a total of limbs holds across sizes where a count
+     does not.  On the H100
+     (bench/results/2026-11-24-h100-ntt-radix16-tuner, tune.txt: the first of two
+     consecutive GPU wins, doubling the batch from 16) the break-even counts were
+     2048, 1024, 512 and 512 at 2, 4, 8 and 16 limbs: 4096 limbs but at 16 limbs
+     (8192), where one count, 768 (their median), sent 1024 powms of 2 limbs to
+     the GPU, which lost there, and 512 of 16 limbs to the CPU, which took 2.75
+     times the GPU's time.  mpzg-tune measures it as the median of size x count
+     over the sizes where the GPU won (tune_fit, power 1). */
 #define MPZG_POWM_MAX_LIMBS 256
 #define MPZG_POWM_BLOCK 128
 #define MPZG_POWM_COOP_BLOCK 128

@@ -917,8 +917,9 @@ fail_batch (tst_fail_batch *fb)
   fb->max = mpzg_mpn_powm_max ();
   fb->beyond = NULL;
   fb->n = 5 * MPZG_SLOT_WORDS / (sh.in_bytes / sizeof (mpzg_mpn_word));
-  if (fb->n < MPZG_POWM_WORTH_COUNT + 1000)
-    fb->n = MPZG_POWM_WORTH_COUNT + 1000;
+  /* auto mode's total: at least 12 in 13 elements have nm limbs */
+  if (fb->n < 2 * MPZG_POWM_WORTH_LIMBS / nm + 1000)
+    fb->n = 2 * MPZG_POWM_WORTH_LIMBS / nm + 1000;
   tst_fail_batch_make (fb, fail_gen);
   ck_assert_int_eq (fb->status[3], MPZG_ENOTINVERTIBLE);
 }

@@ -60,6 +60,20 @@ test_fit (void)
   CHECK (avg == 16 && work == 0.5 * (16 * 256 + 32 * 64));
 }
 
+/* powm's total of limbs (power 1) from the break-even counts of one H100 run
+   (bench/results/2026-11-24-h100-ntt-radix16-tuner/tune.txt) and, from the same
+   counts, the count (power 0) it replaces. */
+static void
+test_fit_powm (void)
+{
+  double sizes[] = { 2, 4, 8, 16 }, counts[] = { 2048, 1024, 512, 512 };
+  double avg = 0, work = 0;
+  CHECK (tune_fit (sizes, counts, 4, 1, &avg, &work) == 1);
+  CHECK (avg == 2 && work == 4096);
+  CHECK (tune_fit (sizes, counts, 4, 0, &avg, &work) == 1);
+  CHECK (avg == 2 && work == 768);
+}
+
 static char *
 slurp (FILE *f, size_t *len)
 {
@@ -131,6 +145,7 @@ main (void)
     snprintf (path, sizeof path, "%s/cuda/tuning-switch.h", MPZG_ABS_TOP_SRCDIR);
   test_crossover ();
   test_fit ();
+  test_fit_powm ();
   test_header (path);
   if (fails)
     fprintf (stderr, "t-tune: %d check(s) failed\n", fails);

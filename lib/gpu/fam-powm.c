@@ -169,11 +169,11 @@ powm_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   return grown;
 }
 
-/* Auto mode: provisional until measured (tuning.h). */
+/* Auto mode: the batch's total limbs (tuning.h says why not its count). */
 static int
 powm_worthwhile (size_t count, size_t limbs)
 {
-  return count >= MPZG_POWM_WORTH_COUNT && limbs >= MPZG_POWM_WORTH_AVG * count;
+  return count > 0 && limbs >= MPZG_POWM_WORTH_LIMBS && limbs >= MPZG_POWM_WORTH_AVG * count;
 }
 
 const mpzg_gpu_family mpzg_gpu_powm = {
