@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* tune-logic.c -- mpzg-tune's decisions from measured times, and the header it writes. */
+/* tune-logic.c -- mpzg-tune's decisions from measured times, its -s option, and the
+   header it writes. */
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tune-logic.h"
@@ -43,6 +45,59 @@ tune_fit (const double *sizes, const double *counts, size_t n, int power, double
   *avg = sizes[first];
   *work = bench_median (w, (int) m);
   return 1;
+}
+
+/* Adds the step or family that item [s, s + len) names to *steps and *fams;
+   0 when it names none. */
+static int
+parse_item (const char *s, size_t len, const char *const *families, size_t nfam,
+            unsigned *steps, unsigned long *fams)
+{
+  static const struct { const char *name; unsigned step; } names[] = {
+    { "kernels", TUNE_STEP_KERNELS }, { "auto", TUNE_STEP_AUTO },
+    { "huge", TUNE_STEP_HUGE }, { "slot", TUNE_STEP_SLOT }
+  };
+  static const char prefix[] = "auto:";
+  const size_t plen = sizeof prefix - 1;
+  size_t i;
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strlen (names[i].name) == len && memcmp (s, names[i].name, len) == 0)
+      {
+        *steps |= names[i].step;
+        if (names[i].step == TUNE_STEP_AUTO)
+          *fams |= nfam == 0 ? 0 : ~0UL >> (sizeof *fams * CHAR_BIT - nfam);
+        return 1;
+      }
+  if (len <= plen || memcmp (s, prefix, plen) != 0)
+    return 0;
+  for (i = 0; i < nfam; i++)
+    if (strlen (families[i]) == len - plen && memcmp (s + plen, families[i], len - plen) == 0)
+      {
+        *steps |= TUNE_STEP_AUTO;
+        *fams |= 1UL << i;
+        return 1;
+      }
+  return 0;
+}
+
+int
+tune_parse_steps (const char *list, const char *const *families, size_t nfam,
+                  unsigned *steps, unsigned long *fams)
+{
+  *steps = 0;
+  *fams = 0;
+  if (nfam > sizeof *fams * CHAR_BIT)
+    return -1;
+  for (;;)
+    {
+      const char *end = strchr (list, ',');
+      size_t len = end ? (size_t) (end - list) : strlen (list);
+      if (!parse_item (list, len, families, nfam, steps, fams))
+        return -1;
+      if (end == NULL)
+        return 0;
+      list = end + 1;
+    }
 }
 
 static const char *

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* tune-logic.h -- what mpzg-tune decides from its measurements, apart from the GPU:
    where a second method starts to win, the auto mode's thresholds from the counts
-   where the GPU started to win, and the header it writes (tests/t-tune checks them). */
+   where the GPU started to win, the steps its -s option names, and the header it
+   writes (tests/t-tune checks them). */
 #ifndef MPZG_TUNE_LOGIC_H
 #define MPZG_TUNE_LOGIC_H
 
@@ -21,6 +22,21 @@ size_t tune_crossover (const double *t1, const double *t2, size_t n, size_t stop
    the largest size has no count (the GPU is not worth it at any size tried), else 1. */
 int tune_fit (const double *sizes, const double *counts, size_t n, int power, double *avg,
               double *work);
+
+/* mpzg-tune's steps that measure (-s), each with its switch points. */
+#define TUNE_STEP_KERNELS 1u    /* the kernel ladders */
+#define TUNE_STEP_AUTO 2u       /* auto mode's thresholds, GPU against CPU */
+#define TUNE_STEP_HUGE 4u       /* one long product, GPU against GMP */
+#define TUNE_STEP_SLOT 8u       /* the pipeline's chunk */
+#define TUNE_STEPS_ALL 15u
+
+/* Reads -s's comma list of step names (kernels, auto, huge, slot; auto:NAME for
+   the auto step on families[i] == NAME alone, as many as given) into *steps
+   (TUNE_STEP_* bits) and *fams (bit i: families[i]; all of them for auto).
+   Returns 0, or -1 on an empty list or item, an unknown name, or more families
+   than *fams has bits; *steps and *fams are then unspecified. */
+int tune_parse_steps (const char *list, const char *const *families, size_t nfam,
+                      unsigned *steps, unsigned long *fams);
 
 /* One switch point of the header: its macro, how to spell it (tune-list.h's kinds),
    its value and, when it was not measured, why (NULL when it was). */

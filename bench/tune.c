@@ -13,7 +13,8 @@
    cores, by size and batch count, and the pipeline's chunk size end to end over a
    few candidates.  Every result is compared with GMP's; a mismatch or a device
    error is a failure: the tuner then writes no header and exits 1.  Progress goes
-   to stderr, the header to -o FILE (default stdout). */
+   to stderr, the header to -o FILE (default stdout).  -s runs some of the steps:
+   the others' switch points are written as they are, named as not measured. */
 
 #include <config.h>
 #include <getopt.h>
@@ -37,7 +38,9 @@ static struct
   unsigned tbits;
   double budget_s, cap_us;
   const char *out;
-} opt = { 0, 5, 3, 27, 420.0, 2e5, NULL };
+  unsigned steps;               /* TUNE_STEP_* (-s) */
+  unsigned long fams;           /* the auto step's families (bit i: families[i]) */
+} opt = { 0, 5, 3, 27, 420.0, 2e5, NULL, TUNE_STEPS_ALL, ~0UL };
 
 static double t_start;
 static int cores, failures;
@@ -53,7 +56,9 @@ typedef struct
   const char *kept;             /* why it was not measured; NULL once it was */
 } tune_sw;
 
-#define MPZG_TUNE_ENTRY(macro, var, type, kind) { #macro, kind, &var, "not reached" },
+/* A step that runs says of each of its switch points that it was measured or why
+   it was kept; what remains is a step that -s left out. */
+#define MPZG_TUNE_ENTRY(macro, var, type, kind) { #macro, kind, &var, "step not run, -s" },
 static tune_sw sw[] = { MPZG_TUNE_SWITCHES (MPZG_TUNE_ENTRY) };
 #undef MPZG_TUNE_ENTRY
 #define NSW (sizeof sw / sizeof sw[0])
@@ -544,27 +549,48 @@ tune_auto (const char *opname, const unsigned *sizes, size_t n, int power, const
   sw_measured (work, w);
 }
 
-static void
-tune_gpu_cpu (void)
+/* The auto step's families: the operation, its sizes (limbs) in a full and a
+   quick run, and its thresholds (tune_auto's power, avg and work).  powm's total
+   of limbs (power 1): its break-even count falls about as 1/size (tuning.h). */
+static const unsigned add_f[] = { 16, 256, 4096 }, add_q[] = { 256 };
+static const unsigned mul_f[] = { 4, 8, 16, 32, 64, 128 }, mul_q[] = { 8, 32, 128 };
+static const unsigned div_f[] = { 8, 16, 32, 64, 256 }, div_q[] = { 16, 64 };
+static const unsigned gcd_f[] = { 2, 4, 8, 16, 64 }, gcd_q[] = { 4, 16 };
+static const unsigned gx_f[] = { 4, 8, 16, 64 }, gx_q[] = { 8, 32 };
+static const unsigned pw_f[] = { 2, 4, 8, 16, 32, 64 }, pw_q[] = { 4, 16 };
+
+typedef struct
 {
-  static const unsigned add_f[] = { 16, 256, 4096 }, add_q[] = { 256 };
-  static const unsigned mul_f[] = { 4, 8, 16, 32, 64, 128 }, mul_q[] = { 8, 32, 128 };
-  static const unsigned div_f[] = { 8, 16, 32, 64, 256 }, div_q[] = { 16, 64 };
-  static const unsigned gcd_f[] = { 2, 4, 8, 16, 64 }, gcd_q[] = { 4, 16 };
-  static const unsigned gx_f[] = { 4, 8, 16, 64 }, gx_q[] = { 8, 32 };
-  static const unsigned pw_f[] = { 2, 4, 8, 16, 32, 64 }, pw_q[] = { 4, 16 };
-  tune_auto ("add", PICK (add_f, add_q), PICKN (add_f, add_q), 1, NULL, "MPZG_ADD_WORTH_LIMBS");
-  tune_auto ("mul", PICK (mul_f, mul_q), PICKN (mul_f, mul_q), 2, "MPZG_MUL_WORTH_AVG",
-             "MPZG_MUL_WORTH_WORK");
-  tune_auto ("tdiv_qr", PICK (div_f, div_q), PICKN (div_f, div_q), 2, "MPZG_DIV_WORTH_AVG",
-             "MPZG_DIV_WORTH_WORK");
-  tune_auto ("gcd", PICK (gcd_f, gcd_q), PICKN (gcd_f, gcd_q), 2, "MPZG_GCD_WORTH_AVG",
-             "MPZG_GCD_WORTH_WORK");
-  tune_auto ("gcdext", PICK (gx_f, gx_q), PICKN (gx_f, gx_q), 0, "MPZG_GCDEXT_WORTH_AVG",
-             "MPZG_GCDEXT_WORTH_COUNT");
-  /* powm's total of limbs: its break-even count falls about as 1/size (tuning.h) */
-  tune_auto ("powm", PICK (pw_f, pw_q), PICKN (pw_f, pw_q), 1, "MPZG_POWM_WORTH_AVG",
-             "MPZG_POWM_WORTH_LIMBS");
+  const char *op;
+  const unsigned *full, *quick;
+  size_t nfull, nquick;
+  int power;
+  const char *avg, *work;
+} auto_family;
+
+#define SIZES(f_, q_) f_, q_, NSIZES (f_), NSIZES (q_)
+static const auto_family families[] = {
+  { "add", SIZES (add_f, add_q), 1, NULL, "MPZG_ADD_WORTH_LIMBS" },
+  { "mul", SIZES (mul_f, mul_q), 2, "MPZG_MUL_WORTH_AVG", "MPZG_MUL_WORTH_WORK" },
+  { "tdiv_qr", SIZES (div_f, div_q), 2, "MPZG_DIV_WORTH_AVG", "MPZG_DIV_WORTH_WORK" },
+  { "gcd", SIZES (gcd_f, gcd_q), 2, "MPZG_GCD_WORTH_AVG", "MPZG_GCD_WORTH_WORK" },
+  { "gcdext", SIZES (gx_f, gx_q), 0, "MPZG_GCDEXT_WORTH_AVG", "MPZG_GCDEXT_WORTH_COUNT" },
+  { "powm", SIZES (pw_f, pw_q), 1, "MPZG_POWM_WORTH_AVG", "MPZG_POWM_WORTH_LIMBS" },
+};
+#undef SIZES
+#define NFAM (sizeof families / sizeof families[0])
+
+/* The families whose bit is set in fams (bit i: families[i]). */
+static void
+tune_gpu_cpu (unsigned long fams)
+{
+  for (size_t i = 0; i < NFAM; i++)
+    if (fams >> i & 1)
+      {
+        const auto_family *f = &families[i];
+        tune_auto (f->op, opt.quick ? f->quick : f->full, opt.quick ? f->nquick : f->nfull,
+                   f->power, f->avg, f->work);
+      }
 }
 
 /* One long product above the batched classes: GPU (mul-huge.c) or GMP, by the
@@ -681,11 +707,18 @@ static void
 usage (FILE *f)
 {
   fprintf (f,
-           "Usage: mpzg-tune [-q] [-o FILE] [-T SECONDS] [-r ROUNDS] [-t TBITS]\n"
+           "Usage: mpzg-tune [-q] [-o FILE] [-s STEPS] [-T SECONDS] [-r ROUNDS] [-t TBITS]\n"
            "Measures the GPU path's switch points on GPU 0 and writes the header the\n"
            "library is built with (cuda/tuning-switch.h).  Progress goes to stderr.\n"
            "  -o FILE     write the header to FILE (default: stdout)\n"
            "  -q          quick: fewer sizes, counts and rounds (about a minute)\n"
+           "  -s STEPS    only these steps, a comma list of: kernels (the kernel ladders),\n"
+           "              auto (auto mode's thresholds, every family) or auto:FAMILY (one\n"
+           "              family: add, mul, tdiv_qr, gcd, gcdext or powm; repeatable),\n"
+           "              huge (one long product), slot (the pipeline's chunk); default\n"
+           "              all.  The others' switch points are written with their current\n"
+           "              values and named in the header as not measured.  The check of\n"
+           "              the ladders on mixed sizes runs whatever STEPS says.\n"
            "  -T SECONDS  time budget (default 420): steps not reached keep their value\n"
            "  -r ROUNDS   rounds of each kernel comparison, the median taken (default 5)\n"
            "  -t TBITS    kernel comparisons on 2^TBITS bits per operand array (default 27)\n"
@@ -700,11 +733,14 @@ main (int argc, char **argv)
   static const struct option longopts[] = { { "help", no_argument, NULL, 'h' },
                                             { NULL, 0, NULL, 0 } };
   char desc[256], date[64], cmd[1024];
+  const char *fam_names[NFAM];
   tune_value v[NSW];
   FILE *f;
   int c;
   size_t i, len = 0;
-  while ((c = getopt_long (argc, argv, "qo:T:r:t:h", longopts, NULL)) != -1)
+  for (i = 0; i < NFAM; i++)
+    fam_names[i] = families[i].op;
+  while ((c = getopt_long (argc, argv, "qo:s:T:r:t:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'q':
@@ -714,6 +750,14 @@ main (int argc, char **argv)
         opt.cap_us = 5e4;
         break;
       case 'o': opt.out = optarg; break;
+      case 's':
+        if (tune_parse_steps (optarg, fam_names, NFAM, &opt.steps, &opt.fams) != 0)
+          {
+            fprintf (stderr, "mpzg-tune: -s %s: not a comma list of steps\n", optarg);
+            usage (stderr);
+            return 2;
+          }
+        break;
       case 'T': opt.budget_s = atof (optarg); break;
       case 'r': opt.rounds = atoi (optarg); break;
       case 't': opt.tbits = (unsigned) atoi (optarg); break;
@@ -742,14 +786,17 @@ main (int argc, char **argv)
   t_start = bench_now_us ();
   fprintf (stderr, "mpzg-tune on %s, %d cores, %s\n", desc, cores, date);
 
-  tune_kernels ();
+  if (opt.steps & TUNE_STEP_KERNELS)
+    tune_kernels ();
+  /* what the header will hold, measured or not, must take every class to a
+     kernel that computes it: checked whatever -s says (two batches of 4096) */
   if (failures == 0)
     verify_ladders ();
-  if (failures == 0)
-    tune_gpu_cpu ();
-  if (failures == 0)
+  if (failures == 0 && (opt.steps & TUNE_STEP_AUTO))
+    tune_gpu_cpu (opt.fams);
+  if (failures == 0 && (opt.steps & TUNE_STEP_HUGE))
     tune_huge ();
-  if (failures == 0)
+  if (failures == 0 && (opt.steps & TUNE_STEP_SLOT))
     tune_slot ();
   fprintf (stderr, "%.0f s\n", (bench_now_us () - t_start) * 1e-6);
   gmp_randclear (rs);

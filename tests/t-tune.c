@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-tune.c -- mpzg-tune's logic apart from the GPU (bench/tune-logic.c): the
-   crossover of two methods, the auto mode's fit, and the header writer, which must
-   write the committed cuda/tuning-switch.h again from its own values (its lines
-   but the comment naming the device, the date and the command). */
+   crossover of two methods, the auto mode's fit, the -s list of steps, and the
+   header writer, which must write the committed cuda/tuning-switch.h again from
+   its own values (its lines but the comment naming the device, the date and the
+   command). */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,43 @@ test_fit_powm (void)
   CHECK (avg == 2 && work == 4096);
   CHECK (tune_fit (sizes, counts, 4, 0, &avg, &work) == 1);
   CHECK (avg == 2 && work == 768);
+}
+
+static void
+test_steps (void)
+{
+  static const char *const fam[] = { "add", "mul", "tdiv_qr", "gcd", "gcdext", "powm" };
+  unsigned st;
+  unsigned long fm;
+  CHECK (tune_parse_steps ("kernels", fam, 6, &st, &fm) == 0);
+  CHECK (st == TUNE_STEP_KERNELS && fm == 0);
+  CHECK (tune_parse_steps ("auto", fam, 6, &st, &fm) == 0);
+  CHECK (st == TUNE_STEP_AUTO && fm == 63);
+  CHECK (tune_parse_steps ("auto:powm", fam, 6, &st, &fm) == 0);
+  CHECK (st == TUNE_STEP_AUTO && fm == 32);
+  CHECK (tune_parse_steps ("huge,auto:add,auto:gcd,slot", fam, 6, &st, &fm) == 0);
+  CHECK (st == (TUNE_STEP_HUGE | TUNE_STEP_AUTO | TUNE_STEP_SLOT) && fm == (1 | 8));
+  CHECK (tune_parse_steps ("auto:mul,auto", fam, 6, &st, &fm) == 0);
+  CHECK (st == TUNE_STEP_AUTO && fm == 63);
+  CHECK (tune_parse_steps ("slot,kernels,huge,auto,slot", fam, 6, &st, &fm) == 0);
+  CHECK (st == TUNE_STEPS_ALL && fm == 63);
+  CHECK (tune_parse_steps ("", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("kernels,", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps (",slot", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("kernels,,slot", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("ladders", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("Kernels", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("kernel", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("kernelsx", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("auto:", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("auto:pow", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("auto:powmx", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("auto:div", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("huge:powm", fam, 6, &st, &fm) == -1);
+  CHECK (tune_parse_steps ("auto", fam, 0, &st, &fm) == 0);
+  CHECK (st == TUNE_STEP_AUTO && fm == 0);
+  CHECK (tune_parse_steps ("auto:add", fam, 1, &st, &fm) == 0 && fm == 1);
+  CHECK (tune_parse_steps ("auto:mul", fam, 1, &st, &fm) == -1);
 }
 
 static char *
@@ -146,6 +184,7 @@ main (void)
   test_crossover ();
   test_fit ();
   test_fit_powm ();
+  test_steps ();
   test_header (path);
   if (fails)
     fprintf (stderr, "t-tune: %d check(s) failed\n", fails);
