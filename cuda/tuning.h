@@ -326,8 +326,9 @@
      there; the one-thread class stays the default until measured): T = W /
      MPZG_GCD_COOP_K threads per instance of width W, MPZG_GCD_COOP_K words of each
      operand per thread.  Every thread runs the 30 steps of an outer iteration
-     itself, about what 20 words of the matrix's rows cost, so 16 words per thread
-     keep the redundant steps near half the work where the operands are long,
+     itself, about what 10 to 15 words of the matrix's rows cost (20 before the
+     steps went in passes, gcd-core.cuh), so 16 words per thread keep the
+     redundant steps below half the work where the operands are long,
      with the two operands in 64 of the thread's registers (123 to 128 in all on
      sm_90, no spills).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
      per block; T = 64 (1024 limbs at K = 16) a block of two warps per

@@ -47,6 +47,18 @@ ctz64 (u64 x)                   /* x != 0 */
 #endif
 }
 
+/* The trailing zeros of x, at most cap (cap <= 32; cap for x = 0). */
+MPZG_WORD_HD unsigned
+ctz32_capped (unsigned x, unsigned cap)
+{
+#ifdef __CUDA_ARCH__
+  const unsigned z = (unsigned) __ffs ((int) x) - 1;   /* all ones for x = 0 */
+#else
+  const unsigned z = x != 0 ? (unsigned) __builtin_ctz (x) : ~0u;
+#endif
+  return z < cap ? z : cap;
+}
+
 /* The top word of (hi:lo) << s and the bottom word of (hi:lo) >> s, 0 <= s < 64,
    without a shift by 64 (undefined in C++). */
 MPZG_WORD_HD u64

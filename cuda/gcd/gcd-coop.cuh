@@ -40,10 +40,11 @@
    words, one word pair up, one scan of two chains, one word pair down, one
    broadcast of two bits, and, when an operand went negative (only after a wrong
    comparison of the approximations: rare), a second scan.  Work per thread: the
-   30 steps (some 30 instructions each) and K words of rows (some 42 instructions
-   a word with the carries and the shift).  Since the steps are the same in every
-   thread, they are the price of cooperation: they cost about what 20 words of
-   rows do, which sets K (tuning.h) rather than T.
+   30 steps (about 15 passes of some 30 instructions, gcd-core.cuh) and K words of
+   rows (some 42 instructions a word with the carries and the shift).  Since the
+   steps are the same in every thread, they are the price of cooperation: they
+   cost about what 10 to 15 words of rows do, which sets K (tuning.h) rather than
+   T.
 
    Trailing zeros: the operands are read from memory already shifted right by their
    trailing zeros (a minimum over the threads), and the gcd is written back shifted

@@ -25,8 +25,9 @@
    every instance against it).  Once both fit in 62 bits, the approximations are
    exact.
 
-   Costs per 30 steps: the steps themselves on one 64-bit word (about 30
-   instructions each on a GPU, no branches), and one pass over the active words
+   Costs per 30 steps: the steps themselves on one 64-bit word (an odd step and
+   the even steps after it at once, about 15 passes of some 30 instructions on a
+   GPU), and one pass over the active words
    of a and b applying the matrix with 32-by-32-bit products (four per 32-bit
    word of each operand).  The active length shrinks with the operands, so a gcd
    of two n-bit numbers takes about 1.4 n / 30 passes (the binary GCD averages
@@ -208,27 +209,39 @@ approx (u64 x0, u64 xh, u64 xl, unsigned n, int t)
 }
 
 /* STEPS binary GCD steps on the approximations a, b (b odd), in the matrix
-   [f0 g0; f1 g1]; branch-free, so that the threads of a warp stay together. */
+   [f0 g0; f1 g1].  A step on an odd a: if a < b, (a, b) = ((b - a)/2, a), row 0 =
+   row 1 - row 0, row 1 = 2 row 0; else a = (a - b)/2, row 0 -= row 1, row 1 doubles.
+   A step on an even a: a = a/2, row 1 doubles.  Each pass of the loop below takes
+   one odd step and the even steps after it at once: a - b of two odd numbers has
+   z >= 1 trailing zeros (2 on average), so a >>= z and row 1 <<= z, capped at
+   the steps left.  That is about half as many passes as steps, each a little
+   dearer than one step, with exactly the single steps' matrix (the host tests
+   compare it with them).  The passes vary with the operands, the threads of a
+   warp wait for their slowest; the operations in a pass are branch-free. */
 MPZG_GCD_HD void
 steps (u64 a, u64 b, int &f0, int &g0, int &f1, int &g1)
 {
-  f0 = 1, g0 = 0, f1 = 0, g1 = 1;
-MPZG_GCD_UNROLL
-  for (int j = 0; j < STEPS; j++)
+  unsigned left = STEPS, z = ctz32_capped ((u32) a, left);
+  f0 = 1, g0 = 0, f1 = 0, g1 = 1 << z;
+  a >>= z;
+  left -= z;
+  while (left != 0)
     {
-      const bool odd = (a & 1) != 0, lt = a < b, sw = odd && lt;
+      /* a is odd here */
+      const bool lt = a < b;
       const u64 d = a - b;
       const int df = f0 - f1, dg = g0 - g1;
-      /* odd and a < b: (a, b) = ((b - a)/2, a), row 0 = row 1 - row 0, row 1 = 2 row 0;
-         odd: a = (a - b)/2, row 0 -= row 1; always row 1 doubles */
-      const u64 na = odd ? (lt ? 0 - d : d) : a;
-      const int nf1 = sw ? f0 : f1, ng1 = sw ? g0 : g1;
-      b = sw ? a : b;
-      a = na >> 1;
-      f0 = odd ? (sw ? -df : df) : f0;
-      g0 = odd ? (sw ? -dg : dg) : g0;
-      f1 = nf1 + nf1;
-      g1 = ng1 + ng1;
+      b = lt ? a : b;
+      a = lt ? 0 - d : d;
+      f1 = lt ? f0 : f1;
+      g1 = lt ? g0 : g1;
+      f0 = lt ? -df : df;
+      g0 = lt ? -dg : dg;
+      z = ctz32_capped ((u32) a, left);
+      a >>= z;
+      f1 = (int) ((u32) f1 << z);
+      g1 = (int) ((u32) g1 << z);
+      left -= z;
     }
 }
 
