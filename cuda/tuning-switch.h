@@ -4,9 +4,25 @@
    Written by mpzg-tune; rebuild the library after replacing it.
 
    Device:  0: NVIDIA H100 80GB HBM3, 79.2 GiB, compute capability 9.0, 132 SMs
-   Date:    2026-11-24 03:31:48 UTC
-   Command: bench/mpzg-tune -T 471 -o tuning-switch.h
-   Not measured, kept: MPZG_ADD_WORTH_LIMBS (the GPU won at no size tried)
+   Date:    2026-11-24 10:37:50 UTC
+   Command: bench/mpzg-tune -s auto:powm -o tuning-switch.h
+   Not measured, kept: MPZG_MUL_SMALL_MAX (step not run, -s)
+   Not measured, kept: MPZG_MUL_GRP_MAX_LIMBS (step not run, -s)
+   Not measured, kept: MPZG_MUL_NTT_MIN_LIMBS (step not run, -s)
+   Not measured, kept: MPZG_MUL_BLOCK_MAX_LIMBS (step not run, -s)
+   Not measured, kept: MPZG_ADD_SMALL_MAX (step not run, -s)
+   Not measured, kept: MPZG_ADD_BLOCK_MIN (step not run, -s)
+   Not measured, kept: MPZG_ADD_WORTH_LIMBS (step not run, -s)
+   Not measured, kept: MPZG_MUL_WORTH_AVG (step not run, -s)
+   Not measured, kept: MPZG_MUL_WORTH_WORK (step not run, -s)
+   Not measured, kept: MPZG_MUL_HUGE_WORTH_LIMBS (step not run, -s)
+   Not measured, kept: MPZG_DIV_WORTH_AVG (step not run, -s)
+   Not measured, kept: MPZG_DIV_WORTH_WORK (step not run, -s)
+   Not measured, kept: MPZG_GCD_WORTH_AVG (step not run, -s)
+   Not measured, kept: MPZG_GCD_WORTH_WORK (step not run, -s)
+   Not measured, kept: MPZG_GCDEXT_WORTH_AVG (step not run, -s)
+   Not measured, kept: MPZG_GCDEXT_WORTH_COUNT (step not run, -s)
+   Not measured, kept: MPZG_SLOT_WORDS (step not run, -s)
 */
 #ifndef MPZG_TUNING_SWITCH_H
 #define MPZG_TUNING_SWITCH_H
@@ -63,7 +79,7 @@
 #define MPZG_POWM_WORTH_AVG 2
 #endif
 #ifndef MPZG_POWM_WORTH_LIMBS
-#define MPZG_POWM_WORTH_LIMBS ((size_t) 4096)
+#define MPZG_POWM_WORTH_LIMBS ((size_t) 3072)
 #endif
 #ifndef MPZG_SLOT_WORDS
 #define MPZG_SLOT_WORDS ((size_t) 1048576)

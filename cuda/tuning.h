@@ -432,7 +432,9 @@
      (8192), where one count, 768 (their median), sent 1024 powms of 2 limbs to
      the GPU, which lost there, and 512 of 16 limbs to the CPU, which took 2.75
      times the GPU's time.  mpzg-tune measures it as the median of size x count
-     over the sizes where the GPU won (tune_fit, power 1). */
+     over the sizes where the GPU won (tune_fit, power 1): 3072 on the H100 from
+     2 to 64 limbs (bench/results/2026-11-24-h100-powm-worth-limbs; totals of
+     2048 from 16 limbs up, 16384 at 2 limbs). */
 #define MPZG_POWM_MAX_LIMBS 256
 #define MPZG_POWM_BLOCK 128
 #define MPZG_POWM_COOP_BLOCK 128
