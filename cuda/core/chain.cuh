@@ -34,22 +34,34 @@ chain_masks (unsigned G, unsigned P, unsigned cin)
   return (((u64) (G | P) + G + cin) ^ P);
 }
 
-/* R[0..K) += c, a word: g = a carry out, p = the words are now all ones. */
+/* R[0..K) += c, a word: g = a carry out, p = the words are now all ones.  In
+   the cooperative cores c is the word a row owes the next thread, some 33 bits:
+   the carry leaves word 0, or word 0 comes out all ones, about once in 2^31
+   additions of random words, and in the rare iterations whose rows went
+   negative (their top words all ones).  So word 0 alone, and the other words
+   behind a branch the threads of a warp almost never take, rather than a chain
+   over all K words every time. */
 template <int K>
 MPZG_CHAIN_HD void
 add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
 {
-  u64 a = ~0ull;
-MPZG_CHAIN_UNROLL
-  for (int i = 0; i < K; i++)
+  const u64 x = R[0] + c;
+  u64 cy = x < c, all = x;
+  R[0] = x;
+  g = p = false;
+  if (__builtin_expect (cy != 0 || x == ~0ull, 0))
     {
-      u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-      a &= x;
+MPZG_CHAIN_UNROLL
+      for (int i = 1; i < K; i++)
+        {
+          const u64 y = R[i] + cy;
+          cy = y < cy;
+          R[i] = y;
+          all &= y;
+        }
+      g = cy != 0;
+      p = all == ~0ull;
     }
-  g = c != 0;
-  p = a == ~0ull;
 }
 
 /* The chain's flags of R[0..K) - D[0..K), the difference not kept: g = a
@@ -124,17 +136,25 @@ MPZG_CHAIN_UNROLL
     }
 }
 
-/* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out. */
+/* R[0..K) += c, a bit (a thread's carry from the scan); returns the carry out.
+   The carry passes word 0 only when it is all ones: behind a branch, as in
+   add_word. */
 template <int K>
 MPZG_CHAIN_HD u64
 add_bit (u64 (&R)[K], u64 c)
 {
-MPZG_CHAIN_UNROLL
-  for (int i = 0; i < K; i++)
+  const u64 x = R[0] + c;
+  c = x < c;
+  R[0] = x;
+  if (__builtin_expect (c != 0, 0))
     {
-      const u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
+MPZG_CHAIN_UNROLL
+      for (int i = 1; i < K; i++)
+        {
+          const u64 y = R[i] + c;
+          c = y < c;
+          R[i] = y;
+        }
     }
   return c;
 }

@@ -92,24 +92,6 @@ word_in (const u64 *p, int i, int n)
   return i >= 0 && i < n ? p[i] : 0;
 }
 
-/* R[0..K) += c: g = a carry out, p = the words are all ones afterwards. */
-template <int K>
-MPZG_GCD_HD void
-add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
-{
-  u64 all = ~0ull;
-MPZG_GCD_UNROLL
-  for (int i = 0; i < K; i++)
-    {
-      const u64 x = R[i] + c;
-      c = x < c;
-      R[i] = x;
-      all &= x;
-    }
-  g = c != 0;
-  p = all == ~0ull;
-}
-
 /* R = ~R: p = the words are all ones afterwards (R was zero). */
 template <int K>
 MPZG_GCD_HD bool
