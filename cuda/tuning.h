@@ -403,18 +403,32 @@
    MPZG_POWM_MAX_LIMBS limbs (the widest class of powm_width there), Montgomery
    products and a fixed window; one thread per instance below
    MPZG_POWM_COOP_MIN_LIMBS limbs, a team of 4 to 32 lanes of a warp from there
-   up (the one-thread kernels are built for the widths below it, up to 64, so
-   raising it puts them back for a comparison).  Not yet measured on a GPU: every
-   number here is provisional.
+   up, but for the widths below MPZG_POWM_ONE_MAX_LIMBS, which have both kernels
+   and run a launch (a chunk) of at least MPZG_POWM_ONE_MIN_LANES instances one
+   thread per instance (the one-thread kernels are built for the widths below
+   the larger of the two, up to 64, so raising either puts them back for a
+   comparison).  Not yet measured on a GPU: every number here is provisional.
    - MPZG_POWM_BLOCK, MPZG_POWM_COOP_BLOCK: threads per block of the two kinds
      (the blocks per multiprocessor that ptxas leaves registers for are set in
      powm.cu).
    - MPZG_POWM_COOP_MIN_LIMBS: 16 to 65; the one-thread kernel spills from 24
-     limbs up.  Since its products went to even and odd accumulators it runs 16
+     limbs up.
+   - MPZG_POWM_ONE_MAX_LIMBS, MPZG_POWM_ONE_MIN_LANES: the widths from
+     MPZG_POWM_COOP_MIN_LIMBS up to MPZG_POWM_ONE_MAX_LIMBS (16 to 65,
+     exclusive: by default 16 limbs alone; none where it is at most
+     MPZG_POWM_COOP_MIN_LIMBS) have both kernels, and a launch of at least
+     MPZG_POWM_ONE_MIN_LANES instances (at least 1) runs there one thread per
+     instance, a smaller one the teams.  Since the
+     one-thread kernel's products went to even and odd accumulators it runs 16
      limbs (1024 bits) 1.28x faster than the team of 4 lanes with 131072
      instances, but 2.1x slower with 1024, a quarter of the threads
-     (bench/results/2026-11-24-h100-powm-even-odd): the teams stay from 16 limbs
-     until the choice can follow the batch's size.
+     (bench/results/2026-11-24-h100-powm-even-odd).  16384 lies between those
+     two points and is provisional, to be measured; so is the one-thread
+     kernel's even moduli's part at 16 limbs (powm-even.cuh), unmeasured
+     there.  A chunk holds at most MPZG_SCRATCH_WORDS / ((2^w + 1) N) instances
+     (the window table's 2^w rows and a row for the squarings, N limbs each),
+     about 32,000 at 16 limbs and exponents of 1024 bits (w = 6), so a large
+     batch runs as chunks of that many, its last chunk maybe on the teams.
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
    - Auto mode: the GPU only for batches whose largest operands (of each
@@ -440,6 +454,12 @@
 #define MPZG_POWM_COOP_BLOCK 128
 #ifndef MPZG_POWM_COOP_MIN_LIMBS        /* a build may set it: NVCCFLAGS=-DMPZG_POWM_COOP_MIN_LIMBS=65 */
 #define MPZG_POWM_COOP_MIN_LIMBS 16
+#endif
+#ifndef MPZG_POWM_ONE_MAX_LIMBS         /* a build may set it: NVCCFLAGS=-DMPZG_POWM_ONE_MAX_LIMBS=16 */
+#define MPZG_POWM_ONE_MAX_LIMBS 24
+#endif
+#ifndef MPZG_POWM_ONE_MIN_LANES         /* a build may set it: NVCCFLAGS=-DMPZG_POWM_ONE_MIN_LANES=65536 */
+#define MPZG_POWM_ONE_MIN_LANES 16384
 #endif
 #define MPZG_POWM_WINDOW_MAX 6
 

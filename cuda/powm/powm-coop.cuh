@@ -244,6 +244,26 @@ powm_is_coop (unsigned N)
   return N >= MPZG_POWM_COOP_MIN_LIMBS;
 }
 
+/* Whether the one-thread kernel is built for the class of width N: below
+   MPZG_POWM_COOP_MIN_LIMBS, the only kernel there, and from there up below
+   MPZG_POWM_ONE_MAX_LIMBS, where both are built and the launch's size chooses
+   (powm_one_thread). */
+MPZG_POWM_HD constexpr bool
+powm_has_one (unsigned N)
+{
+  return N < MPZG_POWM_COOP_MIN_LIMBS || N < MPZG_POWM_ONE_MAX_LIMBS;
+}
+
+/* Whether a launch of `lanes` instances of width N runs one thread per
+   instance: always below MPZG_POWM_COOP_MIN_LIMBS; where both kernels are
+   built, from MPZG_POWM_ONE_MIN_LANES instances up (a quarter of the threads of
+   the teams of 4, which only a launch that fills the device can spare). */
+MPZG_POWM_HD constexpr bool
+powm_one_thread (unsigned N, size_t lanes)
+{
+  return !powm_is_coop (N) || (powm_has_one (N) && lanes >= MPZG_POWM_ONE_MIN_LANES);
+}
+
 MPZG_POWM_HD constexpr int
 powm_coop_threads (int N)
 {

@@ -30,7 +30,9 @@
    EVEN_ROWS rows: the base mod 2^k, the power and a spare one, m', the inverse
    and two temporaries.  The time grows with the power of two's words, as
    k n^2 / 2 word products for a long exponent, and not with m': fine for the
-   one-thread classes, narrower than MPZG_POWM_COOP_MIN_LIMBS words. */
+   one-thread classes, narrower than MPZG_POWM_COOP_MIN_LIMBS words, and for
+   the launches of MPZG_POWM_ONE_MIN_LANES instances and more that run one
+   thread per instance below MPZG_POWM_ONE_MAX_LIMBS. */
 #ifndef MPZG_POWM_EVEN_CUH
 #define MPZG_POWM_EVEN_CUH
 
@@ -44,12 +46,15 @@ namespace pw {
 #define MPZG_POWM_EVEN_ROWS 7
 
 /* Scratch rows of N words per instance of the class of widths N, EW: the
-   Montgomery kernel's table (and squaring row), or powm_even's work area where
-   that is larger (never, with windows of 3 bits and more). */
+   Montgomery kernel's table (and, one thread per instance, the squarings' row:
+   where both kernels are built, the one-thread kernel's rows, one more than the
+   team's), or powm_even's work area where that is larger (never, with windows
+   of 3 bits and more).  Both kernels of a class index the same `lanes` (the
+   chunk's), so the chunk's scratch holds either's rows. */
 MPZG_POWM_HD size_t
 powm_scratch_rows (int N, int EW)
 {
-  size_t r = powm_is_coop ((unsigned) N) ? powm_coop_rows (EW) : powm_rows (EW);
+  size_t r = powm_has_one ((unsigned) N) ? powm_rows (EW) : powm_coop_rows (EW);
   return r > MPZG_POWM_EVEN_ROWS ? r : MPZG_POWM_EVEN_ROWS;
 }
 

@@ -13,6 +13,15 @@
    only the stride of its rows, and exponents of different sizes share a launch.
    The window table lives in the chunk's scratch, interleaved like the operands.
 
+   From MPZG_POWM_COOP_MIN_LIMBS up to MPZG_POWM_ONE_MAX_LIMBS (exclusive; by
+   default 16 words alone) both kernels are built and the launch's size
+   chooses (powm_one_thread): one thread per instance from
+   MPZG_POWM_ONE_MIN_LANES instances up, where there are threads enough to fill
+   the device and the one-thread kernel's fewer instructions per product win,
+   the teams below, where four times the threads do.  Both read and write the
+   same interleaved operands, and the scratch is sized for the larger of their
+   tables (powm_scratch_rows).
+
    Even moduli m = 2^k m': the kernels above compute b^e mod m' (0 at once for
    m' = 1), then a second launch of the same shape, one thread per instance
    (powm_even_kernel, powm-even.cuh) or the same team (powm_even_coop_kernel,
@@ -42,9 +51,12 @@ static const unsigned NW = sizeof powm_width / sizeof powm_width[0];
 static_assert (sizeof powm_width / sizeof powm_width[0] == 16 && MPZG_POWM_MAX_LIMBS == 256,
                "powm_width and MPZG_POWM_MAX_LIMBS disagree");
 /* the one-thread kernels are instantiated up to 64 words, the cooperative ones
-   from 16 */
+   from 16; both below MPZG_POWM_ONE_MAX_LIMBS (16 or less: at no width) */
 static_assert (MPZG_POWM_COOP_MIN_LIMBS >= 16 && MPZG_POWM_COOP_MIN_LIMBS <= 65,
                "MPZG_POWM_COOP_MIN_LIMBS outside 16 .. 65");
+static_assert (MPZG_POWM_ONE_MAX_LIMBS >= 16 && MPZG_POWM_ONE_MAX_LIMBS <= 65,
+               "MPZG_POWM_ONE_MAX_LIMBS outside 16 .. 65");
+static_assert (MPZG_POWM_ONE_MIN_LANES >= 1, "MPZG_POWM_ONE_MIN_LANES below 1");
 
 /* Inputs b (N rows), e (EW rows), m (N rows); output r (N rows); scratch
    powm_rows (EW) * N rows; row i of an operand at i * lanes.  The launch bounds
@@ -120,12 +132,22 @@ powm_even_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out,
   powm_even_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
 }
 
-/* One launch of the class of width N (one thread or a team per instance), and
-   the even moduli's one, of the same shape. */
+/* One launch of the class of width N (one thread or a team per instance, by
+   powm_one_thread), and the even moduli's one, of the same shape. */
 template <int N>
 static void
 launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_t st)
 {
+  static_assert (powm_has_one (N) || powm_is_coop (N), "no powm kernel for the width");
+  if constexpr (powm_has_one (N))
+    if (powm_one_thread (N, lanes))
+      {
+        static_assert (N <= 64, "one-thread powm kernels up to 64 words");
+        const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
+        powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
+        powm_even_kernel<<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, N, EW, lanes);
+        return;
+      }
   if constexpr (powm_is_coop (N))
     {
       const int T = powm_coop_threads (N);
@@ -135,13 +157,6 @@ launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_
                                                                         lanes);
       powm_even_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch,
                                                                              EW, lanes);
-    }
-  else
-    {
-      static_assert (N <= 64, "one-thread powm kernels up to 64 words");
-      const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
-      powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
-      powm_even_kernel<<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, N, EW, lanes);
     }
 }
 

@@ -65,7 +65,7 @@ struct host_x
 };
 
 /* Instance j of a chunk of class width N (exponent rows EW words), as powm.cu's
-   kernel for that width computes it. */
+   kernel for that width and a launch of `lanes` instances computes it. */
 template <int N>
 static void
 powm_host_lane (int EW, const mpzg::u64 *in, mpzg::u64 *out, mpzg::u64 *scratch, size_t lanes,
@@ -73,14 +73,18 @@ powm_host_lane (int EW, const mpzg::u64 *in, mpzg::u64 *out, mpzg::u64 *scratch,
 {
   const mpzg::u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
   const mpzg::u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  if constexpr (mpzg::pw::powm_has_one (N))
+    if (mpzg::pw::powm_one_thread (N, lanes))
+      {
+        mpzg::pw::powm_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
+        return;
+      }
   if constexpr (mpzg::pw::powm_is_coop (N))
     {
       const int T = mpzg::pw::powm_coop_threads (N);
       host_x<T> x;
       mpzg::pw::powm_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
     }
-  else
-    mpzg::pw::powm_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
 }
 
 /* The even moduli's part of instance j, as powm.cu's second launch for that
@@ -92,14 +96,18 @@ powm_even_host_lane (int EW, const mpzg::u64 *in, mpzg::u64 *out, mpzg::u64 *scr
 {
   const mpzg::u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
   const mpzg::u64 *mp = in + (size_t) (N + EW) * lanes + j;
+  if constexpr (mpzg::pw::powm_has_one (N))
+    if (mpzg::pw::powm_one_thread (N, lanes))
+      {
+        mpzg::pw::powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
+        return;
+      }
   if constexpr (mpzg::pw::powm_is_coop (N))
     {
       const int T = mpzg::pw::powm_coop_threads (N);
       host_x<T> x;
       mpzg::pw::powm_even_coop<N / T> (x, bp, ep, EW, mp, out + j, scratch + j * T, lanes);
     }
-  else
-    mpzg::pw::powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
 }
 
 #endif
