@@ -11,6 +11,9 @@
                       first, the last and a random choice of the others); below
                       MPZG_TEST_REPS=0.5 at most QUICK_SAMPLE, one launch of a
                       single instance each (for compute-sanitizer)
+     MPN_EXTRA        optional: the name of a function (dev, stream) the test file
+                      defines after including this one, run after the classes:
+                      launches of its own through check_launch
 
    For each class, a few launches of a random number of instances (one, and counts
    that are not a multiple of the lane group), each operand of a random size inside
@@ -576,10 +579,11 @@ check_cofactor (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes
 }
 #endif
 
-/* Launches `count` instances of class sh and checks them all. */
+/* Launches `count` instances of class sh and checks them all; in `lanes_at_least`
+   lanes or more (0: as the host pads them), the instances in the first. */
 static void
 check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count,
-              mpzg_mpn_stream stream)
+              size_t lanes_at_least, mpzg_mpn_stream stream)
 {
   int il = sh->layout == MPZG_MPN_INTERLEAVED;
   size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], ow = sh->ow[0];
@@ -587,6 +591,9 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
      sometimes by one group more, as the host does against cache-set conflicts. */
   size_t lanes = il ? (count + MPZG_MPN_LANE_GROUP - 1) / MPZG_MPN_LANE_GROUP
     * MPZG_MPN_LANE_GROUP + MPZG_MPN_LANE_GROUP * urand (2) : count;
+  if (il && lanes_at_least != 0)
+    lanes = (((count > lanes_at_least ? count : lanes_at_least) + MPZG_MPN_LANE_GROUP - 1)
+             / MPZG_MPN_LANE_GROUP * MPZG_MPN_LANE_GROUP);
   size_t in_words = (lanes * sh->in_bytes + 7) / 8, out_words = (lanes * sh->out_bytes + 7) / 8;
   size_t scratch_words = sh->itch * lanes, i, j;
   mp_limb_t *x = malloc (count * w0 * sizeof *x), *y = malloc (count * w1 * sizeof *y);
@@ -821,6 +828,10 @@ cmp_unsigned (const void *p, const void *q)
   return a < b ? -1 : a > b;
 }
 
+#ifdef MPN_EXTRA
+static void MPN_EXTRA (const mpzg_mpn_device *dev, mpzg_mpn_stream stream);
+#endif
+
 int
 main (void)
 {
@@ -919,9 +930,13 @@ main (void)
               + 1 + urand (MPZG_MPN_LANE_GROUP - 1);
           else
             count = 1 + urand (cap);
-          check_launch (&dev, &sh, count, (mpzg_mpn_stream) stream);
+          check_launch (&dev, &sh, count, 0, (mpzg_mpn_stream) stream);
         }
     }
+#ifdef MPN_EXTRA
+  if (failures <= 20)
+    MPN_EXTRA (&dev, (mpzg_mpn_stream) stream);
+#endif
   cudaStreamDestroy (stream);
   free (list);
   printf ("%s: %u of %u selected classes (of %u), %ld launches, %ld instances, %ld failure%s\n",

@@ -2,10 +2,12 @@
 /* t-powm-even-host.cc -- the device's modular exponentiation for even moduli,
    compiled for the host and compared with mpz_powm: the Montgomery kernel of
    the class (powm-core.cuh below MPZG_POWM_COOP_MIN_LIMBS words, powm-coop.cuh
-   through the host's exchange context from there up) on the odd part of the
-   modulus, then the even moduli's part (powm-even.cuh by one thread,
-   powm-even-coop.cuh by the class's team through the same context), as
-   powm.cu runs them.  First the products mod 2^(64 n) against mpz: mullo and
+   through the host's exchange context from there up; both, each instance on
+   each, at the widths below MPZG_POWM_ONE_MAX_LIMBS that have both) on the odd
+   part of the modulus, then the even moduli's part (powm-even.cuh by one
+   thread, powm-even-coop.cuh by the class's team through the same context), as
+   powm.cu runs them, in the rows each kernel may touch (which must be within
+   powm_scratch_rows).  First the products mod 2^(64 n) against mpz: mullo and
    sqrlo for n up to 256 words, coop_mullo and coop_sqrlo for every team size
    (4, 8, 16, 32 threads) and 2 to 8 words a thread, n at the threads' edges,
    the broadcast factor's length na from 1 to the full width.  Then long
@@ -40,51 +42,71 @@ using mpzg::pw::u64;
 static const int widths[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256 };
 static const int NWIDTHS = sizeof widths / sizeof widths[0];
 
+/* kernel: which of a class's two kernels failed, where it has both */
 static void
-fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int N, int EW)
+fail (const char *what, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m, int N, int EW,
+      const char *kernel = "")
 {
   if (!host_failed ())
     return;
-  gmp_fprintf (stderr, "t-powm-even-host: %s (N %d, EW %d)\n  b = %#Zx\n  e = %#Zx\n"
-               "  m = %#Zx\n", what, N, EW, b, e, m);
+  gmp_fprintf (stderr, "t-powm-even-host: %s (N %d, EW %d%s)\n  b = %#Zx\n  e = %#Zx\n"
+               "  m = %#Zx\n", what, N, EW, kernel, b, e, m);
 }
 
 /* One instance of class width N in a random lane: the class's Montgomery kernel,
-   then powm_even (both on the same scratch, as the two launches of powm.cu). */
-template <int N>
+   then the even moduli's part (both on the same scratch, as the two launches of
+   powm.cu), by one thread (ONE) or by the class's team. */
+template <int N, bool ONE>
 static void
 run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
 {
-  const bool coop = mpzg::pw::powm_is_coop (N);
-  const int T = coop ? mpzg::pw::powm_coop_threads (N) : 1;
-  const size_t rows = mpzg::pw::powm_scratch_rows (N, EW);
+  const int T = ONE ? 1 : mpzg::pw::powm_coop_threads (N);
+  /* the rows this kernel may touch, within those the class's shape gives */
+  size_t rows = ONE ? mpzg::pw::powm_rows (EW) : mpzg::pw::powm_coop_rows (EW);
+  if (ONE && rows < MPZG_POWM_EVEN_ROWS)
+    rows = MPZG_POWM_EVEN_ROWS;
+  if (rows > mpzg::pw::powm_scratch_rows (N, EW))
+    {
+      fail ("powm_scratch_rows below the kernel's rows", b, e, m, N, EW,
+            ONE ? ", one thread per instance" : ", a team per instance");
+      return;
+    }
   int lanes = 1 + (int) urand (3), j = (int) urand (lanes);
   powm_lanes in (b, e, EW, m, N, rows, lanes, j, T);
   const u64 *bp = in.bb.data () + j, *ep = in.eb.data () + j, *mp = in.mb.data () + j;
   u64 *rp = in.rb.data () + j;
-  if constexpr (mpzg::pw::powm_is_coop (N))
+  if constexpr (ONE)
+    {
+      mpzg::pw::powm_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
+      mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
+    }
+  else
     {
       host_x<mpzg::pw::powm_coop_threads (N)> x;
-      mpzg::pw::powm_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
-                                                                 in.tb.data () + (size_t) j * T,
+      u64 *tab = in.tb.data () + (size_t) j * T;
+      mpzg::pw::powm_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp, tab,
                                                                  (size_t) lanes);
-    }
-  else
-    mpzg::pw::powm_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
-  if constexpr (mpzg::pw::powm_is_coop (N))
-    {
-      host_x<mpzg::pw::powm_coop_threads (N)> x;
       mpzg::pw::powm_even_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
-                                                                      in.tb.data ()
-                                                                      + (size_t) j * T,
-                                                                      (size_t) lanes);
+                                                                      tab, (size_t) lanes);
     }
-  else
-    mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
   /* the one-thread part's work area: rows in the operands' layout */
-  const char *what = in.check (b, e, m, coop ? 0 : MPZG_POWM_EVEN_ROWS);
+  const char *what = in.check (b, e, m, ONE ? MPZG_POWM_EVEN_ROWS : 0);
   if (what)
-    fail (what, b, e, m, N, EW);
+    fail (what, b, e, m, N, EW,
+          !mpzg::pw::powm_has_one (N) || !mpzg::pw::powm_is_coop (N) ? ""
+          : ONE ? ", one thread per instance" : ", a team per instance");
+}
+
+/* Every kernel the class of width N has: at the widths with both, the
+   instance on each. */
+template <int N>
+static void
+run_width (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
+{
+  if constexpr (mpzg::pw::powm_has_one (N))
+    run_one<N, true> (b, e, EW, m);
+  if constexpr (mpzg::pw::powm_is_coop (N))
+    run_one<N, false> (b, e, EW, m);
 }
 
 static void
@@ -92,7 +114,7 @@ run (int N, mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
 {
   switch (N)
     {
-#define W(k) case k: run_one<k> (b, e, EW, m); break;
+#define W(k) case k: run_width<k> (b, e, EW, m); break;
       W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64) W (96)
       W (128) W (192) W (256)
 #undef W
