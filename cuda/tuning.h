@@ -407,7 +407,7 @@
    and run a launch (a chunk) of at least MPZG_POWM_ONE_MIN_LANES instances one
    thread per instance (the one-thread kernels are built for the widths below
    the larger of the two, up to 64, so raising either puts them back for a
-   comparison).  Not yet measured on a GPU: every number here is provisional.
+   comparison).  Each number below says where it was measured, or that it was not.
    - MPZG_POWM_BLOCK, MPZG_POWM_COOP_BLOCK: threads per block of the two kinds
      (the blocks per multiprocessor that ptxas leaves registers for are set in
      powm.cu).
@@ -418,17 +418,20 @@
      exclusive: by default 16 limbs alone; none where it is at most
      MPZG_POWM_COOP_MIN_LIMBS) have both kernels, and a launch of at least
      MPZG_POWM_ONE_MIN_LANES instances (at least 1) runs there one thread per
-     instance, a smaller one the teams.  Since the
-     one-thread kernel's products went to even and odd accumulators it runs 16
-     limbs (1024 bits) 1.28x faster than the team of 4 lanes with 131072
-     instances, but 2.1x slower with 1024, a quarter of the threads
-     (bench/results/2026-11-24-h100-powm-even-odd).  16384 lies between those
-     two points and is provisional, to be measured; so is the one-thread
-     kernel's even moduli's part at 16 limbs (powm-even.cuh), unmeasured
-     there.  A chunk holds at most MPZG_SCRATCH_WORDS / ((2^w + 1) N) instances
-     (the window table's 2^w rows and a row for the squarings, N limbs each),
-     about 32,000 at 16 limbs and exponents of 1024 bits (w = 6), so a large
-     batch runs as chunks of that many, its last chunk maybe on the teams.
+     instance, a smaller one the teams.  One launch of n instances of 16 limbs
+     (1024 bits, full-length exponents), kernel-only on the H100
+     (bench/results/2026-11-24-h100-powm-one-thread-lanes): the teams took 5.4,
+     7.0 and 11.8 ms at n = 4096, 8192 and 16384, one thread 11.4, 12.3 and
+     12.3 ms (up to 16384, 128 blocks, the device is not full: the time stays),
+     and at 32768 one thread took 17.3 ms against 22.6.  So 16384.  End to
+     end, 65536 instances run as chunks of at most
+     MPZG_SLOT_WORDS / (3 N) instances (about 21,800 at 16 limbs), on one
+     thread each in 37.0-39.9 ms against 48.6-54.4 on the teams, and 4,194,304
+     powms by 65537 in 180-203 ms against 289-296.  The even moduli's kernel
+     at 16 limbs (powm-even.cuh) goes with the choice, not timed apart.  A
+     chunk also holds at most MPZG_SCRATCH_WORDS / ((2^w + 1) N) instances (the
+     window table's 2^w rows and a row for the squarings, N limbs each), about
+     32,000 at 16 limbs and exponents of 1024 bits (w = 6).
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
    - Auto mode: the GPU only for batches whose largest operands (of each
