@@ -44,6 +44,41 @@ fail (const char *what, int K, const u64 *r)
     }
 }
 
+/* One kind's flags and masked operation, R op (D & mask) op (bit & mask), against
+   GMP's mpn_n (the whole operation, for the flags: g its carry or borrow out, p
+   every word of the result `prop`, all ones for an addition, zero for a
+   subtraction) and mpn_1 (the bit). */
+template <int K>
+static void
+check_masked (const char *what,
+              void (*flags) (const u64 (&)[K], const u64 (&)[K], bool &, bool &),
+              void (*masked) (u64 (&)[K], const u64 (&)[K], u64, u64),
+              mp_limb_t (*mpn_n) (mp_ptr, mp_srcptr, mp_srcptr, mp_size_t),
+              mp_limb_t (*mpn_1) (mp_ptr, mp_srcptr, mp_size_t, mp_limb_t), u64 prop,
+              const u64 (&R)[K], const u64 (&D)[K], u64 mask, u64 bit)
+{
+  u64 S[K];
+  mp_limb_t ref[K];
+  bool g, p, all = true;
+  char name[32];
+  flags (R, D, g, p);
+  mp_limb_t cy = mpn_n (ref, (mp_srcptr) R, (mp_srcptr) D, K);
+  for (int i = 0; i < K; i++)
+    all = all && ref[i] == prop;
+  snprintf (name, sizeof name, "%s_flags", what);
+  if (g != (cy != 0) || p != all)
+    fail (name, K, R);
+  memcpy (S, R, sizeof S);
+  masked (S, D, mask, bit);
+  if (mask)
+    mpn_1 (ref, ref, K, bit);
+  else
+    memcpy (ref, R, sizeof ref);
+  snprintf (name, sizeof name, "%s_masked", what);
+  if (memcmp (S, ref, sizeof S) != 0)
+    fail (name, K, R);
+}
+
 template <int K>
 static void
 check_k (gmp_randstate_t rs)
@@ -77,39 +112,11 @@ check_k (gmp_randstate_t rs)
   if (memcmp (S, ref, sizeof S) != 0 || out != cy)
     fail ("add_bit", K, R);
 
-  /* add_flags and add_masked: R + (D & mask) + (bit & mask) */
-  mpzg::add_flags<K> (R, D, g, p);
-  cy = mpn_add_n (ref, (const mp_limb_t *) R, (const mp_limb_t *) D, K);
-  ones = true;
-  for (int i = 0; i < K; i++)
-    ones = ones && ref[i] == ~0ull;
-  if (g != (cy != 0) || p != ones)
-    fail ("add_flags", K, R);
-  memcpy (S, R, sizeof S);
-  mpzg::add_masked<K> (S, D, mask, bit);
-  if (mask)
-    mpn_add_1 (ref, ref, K, bit);
-  else
-    memcpy (ref, R, sizeof ref);
-  if (memcmp (S, ref, sizeof S) != 0)
-    fail ("add_masked", K, R);
-
-  /* sub_flags and sub_masked: R - (D & mask) - (bit & mask) */
-  mpzg::sub_flags<K> (R, D, g, p);
-  cy = mpn_sub_n (ref, (const mp_limb_t *) R, (const mp_limb_t *) D, K);
-  bool zero = true;
-  for (int i = 0; i < K; i++)
-    zero = zero && ref[i] == 0;
-  if (g != (cy != 0) || p != zero)
-    fail ("sub_flags", K, R);
-  memcpy (S, R, sizeof S);
-  mpzg::sub_masked<K> (S, D, mask, bit);
-  if (mask)
-    mpn_sub_1 (ref, ref, K, bit);
-  else
-    memcpy (ref, R, sizeof ref);
-  if (memcmp (S, ref, sizeof S) != 0)
-    fail ("sub_masked", K, R);
+  /* add_flags and add_masked, sub_flags and sub_masked */
+  check_masked<K> ("add", mpzg::add_flags<K>, mpzg::add_masked<K>, mpn_add_n, mpn_add_1, ~0ull,
+                   R, D, mask, bit);
+  check_masked<K> ("sub", mpzg::sub_flags<K>, mpzg::sub_masked<K>, mpn_sub_n, mpn_sub_1, 0, R,
+                   D, mask, bit);
 }
 
 int
