@@ -318,9 +318,20 @@
    - One thread per instance, interleaved, up to MPZG_GCD_ONE_MAX limbs: up to
      MPZG_GCD_REG_MAX limbs both operands in registers (two 32-limb operands are
      128 of a thread's 255 registers); above, in shared memory, MPZG_GCD_SMEM_BLOCK
-     threads per block (2 * 64 limbs * 8 bytes * 32 threads = 32 KB, within a
-     block's default).  Provisional, not yet measured: the register/shared split and
-     block sizes come from the register counts alone.
+     threads per block.  Two operands of 64 limbs are 1 KB a thread, and a
+     multiprocessor has 228 KB, less 1 KB for each block: blocks of 32 threads
+     (32 KB, within a block's default) fit 6 to a multiprocessor, 6 warps, and
+     the kernel is bound by the latency of its dependent instructions there
+     (bench/results/2026-11-24-h100-ncu-gcd-powm: 35 % of the issue slots busy);
+     one block of MPZG_GCD_SMEM_BLOCK_WIDE = 224 threads (224 KB, opted into at
+     setup) is 7 warps, but a block ends with its slowest instance, and a
+     launch's last wave of 132 blocks may be nearly empty.  Kernel-only on the
+     H100 (bench/results/2026-11-24-h100-gcd-wide-block), 4096 bits: 262,144
+     pairs took 17.7 ms in blocks of 224 against 21.4 in blocks of 32, but
+     65,536 pairs 5.8 against 5.4-5.5 (3 waves of 224, the last a fifth full).
+     So a launch of at least MPZG_GCD_SMEM_WIDE_LANES instances takes the wide
+     block, a smaller one (the pipeline's chunks of 8,192 pairs among them)
+     blocks of 32.
    - Cooperative (gcd-coop.cuh), contiguous, above MPZG_GCD_ONE_MAX limbs, and at
      MPZG_GCD_ONE_MAX itself when MPZG_GCD_COOP_ONE_MAX is 1 (to compare the two
      there; the one-thread class stays the default until measured): T = W /
@@ -354,6 +365,10 @@
 #define MPZG_GCD_REG_MAX 32
 #define MPZG_GCD_BLOCK 128
 #define MPZG_GCD_SMEM_BLOCK 32
+#define MPZG_GCD_SMEM_BLOCK_WIDE 224
+#ifndef MPZG_GCD_SMEM_WIDE_LANES        /* a build may set it: NVCCFLAGS=-DMPZG_GCD_SMEM_WIDE_LANES=1 */
+#define MPZG_GCD_SMEM_WIDE_LANES 131072
+#endif
 #ifndef MPZG_GCD_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_K=32 */
 #define MPZG_GCD_COOP_K 16
 #endif

@@ -73,18 +73,33 @@ gcd_reg_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
     out[(size_t) k * lanes + j] = s.v[1][k];
 }
 
-template <int W>
-__global__ void __launch_bounds__ (MPZG_GCD_SMEM_BLOCK)
+/* The shared memory of gcd_smem_kernel<W, B>, in bytes: two operands of W words
+   for each of the block's B threads. */
+constexpr size_t
+smem_bytes (int W, int B)
+{
+  return (size_t) 2 * W * B * sizeof (u64);
+}
+
+static_assert (MPZG_GCD_SMEM_BLOCK % 32 == 0 && MPZG_GCD_SMEM_BLOCK_WIDE % 32 == 0
+               && smem_bytes (MPZG_GCD_ONE_MAX, MPZG_GCD_SMEM_BLOCK) <= 48 * 1024
+               && smem_bytes (MPZG_GCD_ONE_MAX, MPZG_GCD_SMEM_BLOCK_WIDE) <= 227 * 1024,
+               "the shared-memory gcd kernel: whole warps, the small block within the "
+               "default 48 KB, the wide one within the 227 KB a block may have on sm_90");
+
+/* Blocks of B threads, the operands in B * 2 * W words of dynamic shared memory. */
+template <int W, int B>
+__global__ void __launch_bounds__ (B)
 gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
 {
-  __shared__ u64 sm[2 * W * MPZG_GCD_SMEM_BLOCK];
+  extern __shared__ u64 sm[];   /* smem_bytes (W, B) */
   size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= lanes)
     return;
   MemStore<W> s;
   s.p[0] = sm + threadIdx.x;
-  s.p[1] = sm + W * MPZG_GCD_SMEM_BLOCK + threadIdx.x;
-  s.stride = MPZG_GCD_SMEM_BLOCK;
+  s.p[1] = sm + W * B + threadIdx.x;
+  s.stride = B;
   for (int k = 0; k < W; k++)
     {
       s.at (0, k) = in[(size_t) k * lanes + j];
@@ -174,10 +189,18 @@ launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
       gcd_reg_kernel<W <= MPZG_GCD_REG_MAX ? W : 1><<<blocks, MPZG_GCD_BLOCK, 0, st>>> (in, out,
                                                                                        lanes);
     }
+  else if (lanes < MPZG_GCD_SMEM_WIDE_LANES)
+    {
+      const int B = MPZG_GCD_SMEM_BLOCK;
+      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
+      gcd_smem_kernel<W <= MPZG_GCD_REG_MAX ? 1 : W, B><<<blocks, B, smem_bytes (W, B), st>>> (
+        in, out, lanes);
+    }
   else
     {
-      const unsigned blocks = (unsigned) ((lanes + MPZG_GCD_SMEM_BLOCK - 1) / MPZG_GCD_SMEM_BLOCK);
-      gcd_smem_kernel<W <= MPZG_GCD_REG_MAX ? 1 : W><<<blocks, MPZG_GCD_SMEM_BLOCK, 0, st>>> (
+      const int B = MPZG_GCD_SMEM_BLOCK_WIDE;
+      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
+      gcd_smem_kernel<W <= MPZG_GCD_REG_MAX ? 1 : W, B><<<blocks, B, smem_bytes (W, B), st>>> (
         in, out, lanes);
     }
 }
@@ -225,8 +248,12 @@ mpzg_mpn_gcd_shape (unsigned cls, mpzg_mpn_shape *sh)
 extern "C" int
 mpzg_mpn_gcd_setup (const mpzg_mpn_device *dev)
 {
-  (void) dev;                   /* static shared memory within the default: nothing to opt into */
-  return 0;
+  (void) dev;
+  /* the shared-memory kernel's wide block takes more than the default 48 KB */
+  return (int) cudaFuncSetAttribute (
+    gcd_smem_kernel<MPZG_GCD_ONE_MAX, MPZG_GCD_SMEM_BLOCK_WIDE>,
+    cudaFuncAttributeMaxDynamicSharedMemorySize,
+    (int) smem_bytes (MPZG_GCD_ONE_MAX, MPZG_GCD_SMEM_BLOCK_WIDE));
 }
 
 extern "C" int

@@ -9,4 +9,33 @@
 #define MPN_NAME "t-bingcd"
 #define MPN_GCD 1
 #define MPN_SELECT(sh) 1
+#define MPN_EXTRA check_wide
+#include "tuning.h"
 #include "mpn-shared.h"
+
+/* The one-thread classes in shared memory (above MPZG_GCD_REG_MAX words) run a
+   launch of at least MPZG_GCD_SMEM_WIDE_LANES instances in blocks of
+   MPZG_GCD_SMEM_BLOCK_WIDE threads, a smaller one in blocks of
+   MPZG_GCD_SMEM_BLOCK: one launch of that many lanes (or a few lane groups
+   more, so that the last block is partly empty), 8192 instances in the first
+   lanes and zero instances in the rest.  The limits are tuning.h's as this file
+   sees them: a build that sets them for nvcc alone runs this launch on whichever
+   block it gets there. */
+static void
+check_wide (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
+{
+  const size_t G = MPZG_MPN_LANE_GROUP;
+  unsigned c, ncls = mpzg_mpn_gcd_classes ();
+  for (c = 0; c < ncls && failures <= 20; c++)
+    {
+      mpzg_mpn_shape sh;
+      mpzg_mpn_gcd_shape (c, &sh);
+      if (sh.layout != MPZG_MPN_INTERLEAVED || sh.w[0] <= MPZG_GCD_REG_MAX)
+        continue;
+      const size_t lanes = (MPZG_GCD_SMEM_WIDE_LANES + G - 1) / G * G + G * urand (4);
+      check_launch (dev, &sh, 8192 < lanes ? 8192 : lanes, lanes, stream);
+      printf ("%s: class %u (width %u): one launch of %zu lanes or more "
+              "(MPZG_GCD_SMEM_WIDE_LANES %lu)\n", MPN_NAME, c, sh.w[0], lanes,
+              (unsigned long) MPZG_GCD_SMEM_WIDE_LANES);
+    }
+}
