@@ -179,6 +179,15 @@ launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
     }
 }
 
+/* The shared-memory kernel in blocks of B threads. */
+template <int W, int B>
+static void
+launch_smem (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
+{
+  const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
+  gcd_smem_kernel<W, B><<<blocks, B, smem_bytes (W, B), st>>> (in, out, lanes);
+}
+
 template <int W>
 static void
 launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
@@ -190,19 +199,9 @@ launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
                                                                                        lanes);
     }
   else if (lanes < MPZG_GCD_SMEM_WIDE_LANES)
-    {
-      const int B = MPZG_GCD_SMEM_BLOCK;
-      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
-      gcd_smem_kernel<W <= MPZG_GCD_REG_MAX ? 1 : W, B><<<blocks, B, smem_bytes (W, B), st>>> (
-        in, out, lanes);
-    }
+    launch_smem<W <= MPZG_GCD_REG_MAX ? 1 : W, MPZG_GCD_SMEM_BLOCK> (in, out, lanes, st);
   else
-    {
-      const int B = MPZG_GCD_SMEM_BLOCK_WIDE;
-      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
-      gcd_smem_kernel<W <= MPZG_GCD_REG_MAX ? 1 : W, B><<<blocks, B, smem_bytes (W, B), st>>> (
-        in, out, lanes);
-    }
+    launch_smem<W <= MPZG_GCD_REG_MAX ? 1 : W, MPZG_GCD_SMEM_BLOCK_WIDE> (in, out, lanes, st);
 }
 
 } /* namespace gc */
