@@ -34,6 +34,23 @@ chain_masks (unsigned G, unsigned P, unsigned cin)
   return (((u64) (G | P) + G + cin) ^ P);
 }
 
+/* R[1..K) += c, a bit; all &= each new word.  Returns the carry out.  The rare
+   part of add_word and add_bit: the carry that left word 0. */
+template <int K>
+MPZG_CHAIN_HD u64
+carry_up (u64 (&R)[K], u64 c, u64 &all)
+{
+MPZG_CHAIN_UNROLL
+  for (int i = 1; i < K; i++)
+    {
+      const u64 y = R[i] + c;
+      c = y < c;
+      R[i] = y;
+      all &= y;
+    }
+  return c;
+}
+
 /* R[0..K) += c, a word: g = a carry out, p = the words are now all ones.  In
    the cooperative cores c is the word a row owes the next thread, some 33 bits:
    the carry leaves word 0, or word 0 comes out all ones, about once in 2^31
@@ -51,15 +68,7 @@ add_word (u64 (&R)[K], u64 c, bool &g, bool &p)
   g = p = false;
   if (__builtin_expect (cy != 0 || x == ~0ull, 0))
     {
-MPZG_CHAIN_UNROLL
-      for (int i = 1; i < K; i++)
-        {
-          const u64 y = R[i] + cy;
-          cy = y < cy;
-          R[i] = y;
-          all &= y;
-        }
-      g = cy != 0;
+      g = carry_up<K> (R, cy, all) != 0;
       p = all == ~0ull;
     }
 }
@@ -148,13 +157,8 @@ add_bit (u64 (&R)[K], u64 c)
   R[0] = x;
   if (__builtin_expect (c != 0, 0))
     {
-MPZG_CHAIN_UNROLL
-      for (int i = 1; i < K; i++)
-        {
-          const u64 y = R[i] + c;
-          c = y < c;
-          R[i] = y;
-        }
+      u64 all = 0;              /* not wanted here */
+      c = carry_up<K> (R, c, all);
     }
   return c;
 }
