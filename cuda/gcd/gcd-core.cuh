@@ -221,13 +221,19 @@ approx (u64 x0, u64 xh, u64 xl, unsigned n, int t)
 MPZG_GCD_HD void
 steps (u64 a, u64 b, int &f0, int &g0, int &f1, int &g1)
 {
-  unsigned left = STEPS, z = ctz32_capped ((u32) a, left);
-  f0 = 1, g0 = 0, f1 = 0, g1 = 1 << z;
-  a >>= z;
-  left -= z;
-  while (left != 0)
+  unsigned left = STEPS;
+  f0 = 1, g0 = 0, f1 = 0, g1 = 1;
+  for (;;)
     {
-      /* a is odd here */
+      /* the even steps (the first time, those before any odd one) */
+      const unsigned z = ctz32_capped ((u32) a, left);
+      a >>= z;
+      f1 = (int) ((u32) f1 << z);
+      g1 = (int) ((u32) g1 << z);
+      left -= z;
+      if (left == 0)
+        break;
+      /* the odd step, a odd here; its halving is the next pass's first even step */
       const bool lt = a < b;
       const u64 d = a - b;
       const int df = f0 - f1, dg = g0 - g1;
@@ -237,11 +243,6 @@ steps (u64 a, u64 b, int &f0, int &g0, int &f1, int &g1)
       g1 = lt ? g0 : g1;
       f0 = lt ? -df : df;
       g0 = lt ? -dg : dg;
-      z = ctz32_capped ((u32) a, left);
-      a >>= z;
-      f1 = (int) ((u32) f1 << z);
-      g1 = (int) ((u32) g1 << z);
-      left -= z;
     }
 }
 
