@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* pool.c -- parallel loops over the elements of a batch, balanced by cost.
 
-   Threads are created per loop rather than kept in a pool: that keeps the library
-   safe across fork() (Check forks every test; GMP programs fork too) and across
-   concurrent callers, at a cost of tens of microseconds per loop, which the
-   cost threshold below keeps to loops that run for much longer than that. */
+   The threads come from the crew (crew.c), parked between loops.  Waking one still
+   costs microseconds, so the cost threshold below keeps threads to loops that run
+   for much longer than that. */
 
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
+#include "crew.h"
 #include "pool.h"
 
 /* Loops whose total cost is below this run inline on the caller (cost units are
@@ -27,12 +27,11 @@ struct mpzg_par
   size_t nranges;
   size_t next;                  /* next range to take, under lock */
   pthread_mutex_t lock;
-  pthread_t *tid;
-  int nthreads;                 /* threads started */
+  mpzg_helpers helpers;
   size_t n;                     /* inline loop when nranges == 0 */
 };
 
-static void *
+static void
 worker (void *arg)
 {
   mpzg_par *p = arg;
@@ -46,7 +45,6 @@ worker (void *arg)
         break;
       p->fn (p->ctx, p->cut[k], p->cut[k + 1]);
     }
-  return NULL;
 }
 
 /* The cost of a loop is estimated from a strided sample of its positions: one in
@@ -136,14 +134,12 @@ static int
 par_begin (mpzg_par *p, size_t n, mpzg_cost_fn cost, mpzg_range_fn fn, void *ctx,
            int threads, int caller_helps)
 {
-  int t, want;
+  int want;
   p->fn = fn;
   p->ctx = ctx;
   p->n = n;
   p->cut = NULL;
   p->next = 0;
-  p->tid = NULL;
-  p->nthreads = 0;
   p->nranges = cut_ranges (p, n, cost, threads);
   if (p->nranges == (size_t) -1)
     return -1;
@@ -153,21 +149,14 @@ par_begin (mpzg_par *p, size_t n, mpzg_cost_fn cost, mpzg_range_fn fn, void *ctx
   want = threads - (caller_helps ? 1 : 0);
   if ((size_t) want > p->nranges)
     want = (int) p->nranges;
-  p->tid = malloc ((size_t) (want > 0 ? want : 1) * sizeof *p->tid);
-  if (p->tid != NULL)
-    for (t = 0; t < want; t++)
-      {
-        if (pthread_create (&p->tid[t], NULL, worker, p) != 0)
-          break;                /* fewer threads; the joiner finishes the work */
-        p->nthreads++;
-      }
+  /* fewer helpers than wanted (a crew at its maximum): the joiner finishes the work */
+  mpzg_helpers_start (&p->helpers, want, worker, p);
   return 0;
 }
 
 static void
 par_end (mpzg_par *p)
 {
-  int t;
   if (p->nranges == 0)
     {
       if (p->n > 0)
@@ -175,10 +164,8 @@ par_end (mpzg_par *p)
       return;
     }
   worker (p);                   /* the caller takes what is left */
-  for (t = 0; t < p->nthreads; t++)
-    pthread_join (p->tid[t], NULL);
+  mpzg_helpers_join (&p->helpers);
   pthread_mutex_destroy (&p->lock);
-  free (p->tid);
   free (p->cut);
 }
 
@@ -223,6 +210,7 @@ struct mpzg_team
   mpzg_team_fn fn;
   void *ctx;
   int size;                     /* threads that really started, the caller included */
+  atomic_int joined;            /* helpers that took a tid */
   pthread_mutex_t gate_lock;    /* started threads wait here until size is known; */
   pthread_cond_t gate;          /* later, barrier waiters that stopped spinning */
   int open;
@@ -230,71 +218,45 @@ struct mpzg_team
   atomic_uint round;            /* barrier: rounds completed */
 };
 
-struct team_member
-{
-  mpzg_team *team;
-  int tid;
-};
-
-static void *
+static void
 team_worker (void *arg)
 {
-  struct team_member *m = arg;
-  mpzg_team *t = m->team;
+  mpzg_team *t = arg;
+  int tid = atomic_fetch_add (&t->joined, 1) + 1;
   pthread_mutex_lock (&t->gate_lock);
   while (!t->open)
     pthread_cond_wait (&t->gate, &t->gate_lock);
   pthread_mutex_unlock (&t->gate_lock);
-  if (m->tid < t->size)
-    t->fn (t, t->ctx, m->tid, t->size);
-  return NULL;
+  t->fn (t, t->ctx, tid, t->size);
 }
 
 int
 mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
 {
   mpzg_team t;
-  pthread_t *tid;
-  struct team_member *mem;
-  int k, started = 0;
+  mpzg_helpers h;
+  int started;
   if (threads < 1)
     threads = 1;
-  tid = malloc ((size_t) threads * sizeof *tid);
-  mem = malloc ((size_t) threads * sizeof *mem);
-  if (tid == NULL || mem == NULL)
-    {
-      free (tid);
-      free (mem);
-      return -1;
-    }
   t.fn = fn;
   t.ctx = ctx;
   t.open = 0;
-  pthread_mutex_init (&t.gate_lock, NULL);
-  pthread_cond_init (&t.gate, NULL);
-  for (k = 1; k < threads; k++)
-    {
-      mem[k].team = &t;
-      mem[k].tid = k;
-      if (pthread_create (&tid[k], NULL, team_worker, &mem[k]) != 0)
-        break;
-      started++;
-    }
-  /* The team is whoever started: the barrier counts exactly them. */
-  t.size = started + 1;
+  atomic_init (&t.joined, 0);
   atomic_init (&t.arrived, 0);
   atomic_init (&t.round, 0u);
+  pthread_mutex_init (&t.gate_lock, NULL);
+  pthread_cond_init (&t.gate, NULL);
+  started = mpzg_helpers_start (&h, threads - 1, team_worker, &t);
+  /* The team is whoever started: the barrier counts exactly them. */
+  t.size = started + 1;
   pthread_mutex_lock (&t.gate_lock);
   t.open = 1;
   pthread_cond_broadcast (&t.gate);
   pthread_mutex_unlock (&t.gate_lock);
   fn (&t, ctx, 0, t.size);
-  for (k = 1; k <= started; k++)
-    pthread_join (tid[k], NULL);
+  mpzg_helpers_join (&h);
   pthread_cond_destroy (&t.gate);
   pthread_mutex_destroy (&t.gate_lock);
-  free (tid);
-  free (mem);
   return 0;
 }
 

@@ -85,6 +85,7 @@ typedef struct
   int st;                       /* MPZG_ENOMEM when the team could not start */
   long fail_after;              /* injected failure (tests), or -1 */
   double t_wait, t_host, t_issue, t_bar;  /* thread 0's time in A, B, C and the barriers */
+  double t_team, t_start;       /* when the team was asked for, when thread 0 began */
   size_t next;                  /* phase B: the next unit to claim; thread 0 resets it in C */
   long grow;                    /* phase B: the chunk whose outputs to grow, or -1 */
   int probe;                    /* phase B: what growing its first outputs found */
@@ -217,6 +218,8 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
   mpzg_gpu_plan *p = ps->p;
   size_t k;
   (void) nt;
+  if (tid == 0)
+    ps->t_start = mpzg_seconds ();
   for (k = 0; k < p->nch; k++)
     {
       mpzg_gpu_slot *q = &ps->slots[k % MPZG_SLOTS];
@@ -250,9 +253,13 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
     {
       mpzg_gpu_slot *q = &ps->slots[(k + d) % MPZG_SLOTS];
       long pd = pipe_wait (ps, q, team, tid);
+      double t0;
       if (pd == -2)
         return;
+      t0 = mpzg_seconds ();
       xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, NULL, NULL);
+      if (tid == 0)
+        ps->t_host += mpzg_seconds () - t0;
       pipe_barrier (ps, team, tid);
       if (tid == 0)
         {
@@ -319,13 +326,16 @@ static int
 run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
 {
   int threads = p->threads < 256 ? p->threads : 256;
+  ps->t_team = mpzg_seconds ();
   if (mpzg_team_run (threads, pipe_fn, ps) != 0)
     ps->st = MPZG_ENOMEM;
   if (verbose >= 2)
-    fprintf (stderr, "mpzg: gpu %s m=%zu: %zu chunks, %d threads; thread 0: wait %.3f ms, "
-             "pack+unpack %.3f ms, issue %.3f ms, barriers %.3f ms\n",
-             p->fam->name, p->m, p->nch, threads, 1e3 * ps->t_wait, 1e3 * ps->t_host,
-             1e3 * ps->t_issue, 1e3 * ps->t_bar);
+    fprintf (stderr, "mpzg: gpu %s m=%zu: %zu chunks, %d threads; thread 0: team start %.3f ms, "
+             "wait %.3f ms, pack+unpack %.3f ms, issue %.3f ms, barriers %.3f ms; "
+             "team end %.3f ms\n",
+             p->fam->name, p->m, p->nch, threads, 1e3 * (ps->t_start - ps->t_team),
+             1e3 * ps->t_wait, 1e3 * ps->t_host, 1e3 * ps->t_issue, 1e3 * ps->t_bar,
+             1e3 * (mpzg_seconds () - ps->t_team));
   if (ps->e != 0)
     {
       /* a broken stream: start afresh next time */
