@@ -109,16 +109,18 @@ crew_close (void)
 }
 
 /* A parked helper, or a new one while the crew is below its maximum, bound to h;
-   NULL when there is none.  Called with crew_lock held. */
+   NULL when there is none.  *parked: whether it was parked (the caller signals it
+   once crew_lock is released, so that it does not wake only to wait for the lock).
+   Called with crew_lock held. */
 static crew_worker *
-crew_take (mpzg_helpers *h)
+crew_take (mpzg_helpers *h, int *parked)
 {
   crew_worker *w = crew_parked;
+  *parked = w != NULL;
   if (w != NULL)
     {
       crew_parked = w->next;
       w->job = h;
-      pthread_cond_signal (&w->wake);
       return w;
     }
   if (crew_n >= MPZG_CREW_MAX || crew_closing || (w = malloc (sizeof *w)) == NULL)
@@ -138,7 +140,8 @@ crew_take (mpzg_helpers *h)
 int
 mpzg_helpers_start (mpzg_helpers *h, int want, void (*fn) (void *), void *arg)
 {
-  int k;
+  crew_worker *wake[64];
+  int k, nwake = 0, parked;
   h->fn = fn;
   h->arg = arg;
   h->running = 0;
@@ -151,10 +154,26 @@ mpzg_helpers_start (mpzg_helpers *h, int want, void (*fn) (void *), void *arg)
      while others are still being started. */
   pthread_mutex_lock (&h->lock);
   pthread_mutex_lock (&crew_lock);
-  for (k = 0; k < want && crew_take (h) != NULL; k++)
-    h->running++;
+  for (k = 0; k < want; k++)
+    {
+      crew_worker *w = crew_take (h, &parked);
+      if (w == NULL)
+        break;
+      h->running++;
+      if (!parked)
+        continue;               /* a new thread: it finds its job when it starts */
+      if (nwake == 64)
+        {
+          /* a very wide loop: wake the earlier ones under the lock */
+          while (nwake > 0)
+            pthread_cond_signal (&wake[--nwake]->wake);
+        }
+      wake[nwake++] = w;
+    }
   pthread_mutex_unlock (&crew_lock);
   pthread_mutex_unlock (&h->lock);
+  while (nwake > 0)
+    pthread_cond_signal (&wake[--nwake]->wake);
   return k;
 }
 
