@@ -41,6 +41,7 @@ static struct
   unsigned long seed;
   int threads_mode;
   int skip_gmp;                 /* -E: no timed GMP baselines (A/B runs of the GPU path) */
+  size_t gmp_sample;            /* -G: GMP timed on this many elements, scaled; 0: all */
   int reuse;                    /* -R: outputs keep their limbs between repetitions */
 } opt;
 
@@ -55,7 +56,8 @@ static void
 usage (FILE *f)
 {
   fprintf (f,
-    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E] [-R] [-S]\n"
+    "usage: mpzg-bench [-o FILE] [-b BITS,...] [-t LOG2] [-r REPS] [-O OPS] [-s SEED] [-q] [-E]\n"
+    "                  [-G N] [-R] [-S]\n"
     "       mpzg-bench --threads [-b BITS] [-t LOG2] [-r REPS]\n"
     "  -o FILE   CSV output (default mpzg-bench.csv)\n"
     "  -b LIST   operand sizes in bits (default 64,128,...,1048576)\n"
@@ -76,6 +78,10 @@ usage (FILE *f)
     "  -q        quick: -t 24 -r 1 unless given\n"
     "  -E        mpzg only: skip the timed GMP runs (results are still checked against\n"
     "            one untimed GMP loop); for comparing builds of the GPU path\n"
+    "  -G N      GMP timed on a sample: on one core on the first N elements of each\n"
+    "            batch, on all cores on the first N x cores, both scaled to the batch\n"
+    "            (every result is still checked, against GMP on all cores); for\n"
+    "            batches whose GMP loop on one core would take minutes\n"
     "  -R        reused outputs: every timed GMP loop and mpzg call writes into outputs\n"
     "            that already hold limbs enough for the result; default: into freshly\n"
     "            initialized outputs (mpz_init), whose limbs the call must allocate, as\n"
@@ -162,7 +168,7 @@ parse_options (int argc, char **argv)
   for (k = 0; k < bench_nops; k++)
     if (!bench_ops[k].extra)
       opt.ops[opt.nops++] = &bench_ops[k];
-  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qERShV", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "o:b:t:r:O:s:qEG:RShV", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': opt.csv = optarg; break;
@@ -173,6 +179,7 @@ parse_options (int argc, char **argv)
       case 's': opt.seed = strtoul (optarg, NULL, 0); break;
       case 'q': quick = 1; break;
       case 'E': opt.skip_gmp = 1; break;
+      case 'G': opt.gmp_sample = strtoul (optarg, NULL, 0); break;
       case 'R': opt.reuse = 1; break;
       case 'S': bench_scatter = 1; break;
       case 'T': opt.threads_mode = 1; break;
@@ -450,9 +457,18 @@ run_row (row *w, gmp_randstate_t rs)
     }
   op->gen (in, w->count, w->bits, rs);
 
-  /* the reference, and the warm-up of the one-core timing (-E: none, so all cores) */
-  bench_gmp (op, ref, in, w->count, opt.skip_gmp ? cores : 1);
-  if (!opt.skip_gmp)
+  /* the reference, and the warm-up of the one-core timing (-E, -G: none, so all
+     cores) */
+  bench_gmp (op, ref, in, w->count, opt.skip_gmp || opt.gmp_sample > 0 ? cores : 1);
+  if (!opt.skip_gmp && opt.gmp_sample > 0)
+    {
+      /* the first elements: the generators draw every element alike */
+      size_t n1 = opt.gmp_sample < w->count ? opt.gmp_sample : w->count;
+      size_t nn = n1 * (size_t) cores < w->count ? n1 * (size_t) cores : w->count;
+      w->gmp1 = time_gmp (op, out, in, n1, 1) * ((double) w->count / n1);
+      w->gmpn = time_gmp (op, out, in, nn, cores) * ((double) w->count / nn);
+    }
+  else if (!opt.skip_gmp)
     {
       w->gmp1 = time_gmp (op, out, in, w->count, 1);
       w->gmpn = time_gmp (op, out, in, w->count, cores);
@@ -559,6 +575,10 @@ main (int argc, char **argv)
   printf ("# settings: 2^%u bits per operand array (count = 2^%u / bits; gcd /16, powm /bits),"
           " median of up to %d reps, seed %lu, limbs allocated %s\n", opt.tbits, opt.tbits,
           opt.reps, opt.seed, bench_scatter ? "in a shuffled order (-S)" : "in index order");
+  if (opt.gmp_sample > 0 && !opt.skip_gmp)
+    printf ("# -G %zu: GMP timed on one core on the first %zu elements of each batch and on"
+            " %d cores on the first %zu, both scaled to the batch (not a whole loop)\n",
+            opt.gmp_sample, opt.gmp_sample, cores, opt.gmp_sample * (size_t) cores);
   print_floors ();
   csv = fopen (opt.csv, "w");
   if (csv == NULL)
