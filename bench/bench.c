@@ -259,7 +259,9 @@ static void
 print_floors (void)
 {
   double d2d = 0;
-  size_t bytes = (size_t) 1 << (opt.tbits > 23 ? opt.tbits - 3 : 20);
+  /* an operand array's bytes, from 1 MB to 1 GB: the rates do not change above,
+     and -t 40 would ask the device for buffers of 128 GB */
+  size_t bytes = (size_t) 1 << (opt.tbits > 33 ? 30 : opt.tbits > 23 ? opt.tbits - 3 : 20);
   int st;
   if (!gpu_ok)
     {
