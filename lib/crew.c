@@ -3,6 +3,7 @@
 
 #include <config.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include "crew.h"
 
@@ -127,7 +128,15 @@ crew_take (mpzg_helpers *h, int *parked)
     return NULL;
   w->job = h;
   pthread_cond_init (&w->wake, NULL);
-  if (pthread_create (&w->th, NULL, crew_main, w) != 0)
+  /* A helper outlives the call that started it: it blocks every signal, so that a
+     signal sent to the process goes to one of the program's own threads (one that
+     waits for it with sigwait, say), never to a thread of the library. */
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  int started = pthread_create (&w->th, NULL, crew_main, w) == 0;
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  if (!started)
     {
       pthread_cond_destroy (&w->wake);
       free (w);

@@ -12,7 +12,8 @@
    threads do not exist there) and across concurrent callers (each takes parked
    helpers for itself; when none is parked, a new one joins the crew, up to
    MPZG_CREW_MAX; beyond that a loop gets fewer helpers, which every loop of the
-   library allows).  When the library is unloaded, the parked helpers are joined. */
+   library allows).  Helpers block every signal.  When the library is unloaded, the
+   parked helpers are joined. */
 #ifndef MPZG_CREW_H
 #define MPZG_CREW_H
 

@@ -2,9 +2,10 @@
 /* t-crew.c -- the parallel loops and teams on the crew of parked helpers (lib/crew.c,
    lib/pool.c): every position done exactly once, the helpers reused rather than
    started anew for each loop, a child of fork() with a crew of its own, concurrent
-   callers, and teams whose barriers hold. */
+   callers, teams whose barriers hold, and helpers that block signals. */
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,40 @@ START_TEST (t_concurrent)
 }
 END_TEST
 
+/* Every helper blocks the signals a program may wait for in a thread of its own. */
+static atomic_int unblocked;
+
+static void
+check_mask (void *vctx, size_t begin, size_t end)
+{
+  sigset_t cur;
+  (void) vctx;
+  (void) begin;
+  (void) end;
+  pthread_sigmask (SIG_BLOCK, NULL, &cur);
+  if (!pthread_equal (pthread_self (), *(pthread_t *) vctx)
+      && (!sigismember (&cur, SIGINT) || !sigismember (&cur, SIGUSR1)
+          || !sigismember (&cur, SIGTERM)))
+    atomic_fetch_add (&unblocked, 1);
+}
+
+START_TEST (t_signals)
+{
+  sigset_t none;
+  pthread_t self = pthread_self ();
+  int k;
+  /* the caller blocks nothing, as a program's main thread */
+  sigemptyset (&none);
+  pthread_sigmask (SIG_SETMASK, &none, NULL);
+  atomic_store (&unblocked, 0);
+  for (k = 0; k < 20; k++)
+    ck_assert_int_eq (mpzg_parallel_for (N, cost_of, check_mask, &self, THREADS), 0);
+  int left_open = atomic_load (&unblocked);
+  ck_assert_msg (left_open == 0, "%d loop ranges ran on a helper with signals unblocked",
+                 left_open);
+}
+END_TEST
+
 #define ROUNDS 200
 
 typedef struct
@@ -177,6 +212,7 @@ main (void)
   tcase_add_test (tc, t_fork);
   tcase_add_test (tc, t_concurrent);
   tcase_add_test (tc, t_team);
+  tcase_add_test (tc, t_signals);
   suite_add_tcase (s, tc);
   sr = srunner_create (s);
   srunner_run_all (sr, CK_NORMAL);
