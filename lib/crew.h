@@ -3,10 +3,11 @@
 
    A call on a batch starts several loops (the split, the plan, the pipeline's team,
    the CPU share), each on up to all cores.  Starting a thread costs tens of
-   microseconds, more on a virtual machine: 15 of them took 0.4-0.9 ms on the GPU
-   machine of bench/results/2026-11-24-h100-crew/, as long as a whole call's device
-   work on 65,536 small pairs.  So the threads that a loop started stay, parked on
-   their own condition variable, and the next loop wakes them.
+   microseconds, more on a virtual machine: on the GPU machine, starting all of a
+   call's threads took longer than the device's work on a batch of tens of thousands
+   of small gcds (bench/results/2026-11-24-h100-crew/).  So the threads that a loop
+   started stay, parked on their own condition variable, and the next loop wakes
+   them.
 
    The crew is safe across fork() (the child starts with an empty crew: its parent's
    threads do not exist there) and across concurrent callers (each takes parked
