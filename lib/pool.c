@@ -230,7 +230,7 @@ team_worker (void *arg)
   t->fn (t, t->ctx, tid, t->size);
 }
 
-int
+void
 mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
 {
   mpzg_team t;
@@ -257,7 +257,6 @@ mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx)
   mpzg_helpers_join (&h);
   pthread_cond_destroy (&t.gate);
   pthread_mutex_destroy (&t.gate_lock);
-  return 0;
 }
 
 void

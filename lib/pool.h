@@ -41,10 +41,12 @@ int mpzg_parallel_for_uniform (size_t n, size_t cost, mpzg_range_fn fn, void *ct
    mpzg_team_run runs fn on up to `threads` threads, the caller as tid 0, and returns
    when all have returned; inside, mpzg_team_barrier waits for the whole team.  One
    team serves a whole pipelined GPU call, so that its many short phases (pack a
-   chunk, unpack a chunk) cost a barrier each rather than a round of thread starts. */
+   chunk, unpack a chunk) cost a barrier each rather than a round of thread starts.
+   The team is the caller and the helpers the crew could give (crew.h): it cannot
+   fail, and with no helper at all the caller is a team of one. */
 typedef struct mpzg_team mpzg_team;
 typedef void (*mpzg_team_fn) (mpzg_team *team, void *ctx, int tid, int nthreads);
-int mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx);
+void mpzg_team_run (int threads, mpzg_team_fn fn, void *ctx);
 void mpzg_team_barrier (mpzg_team *team);
 
 /* Step k (from 0) of a wait that spins on a flag another thread sets: a pause,

@@ -286,8 +286,7 @@ mpzg_gpu_mul_huge_run (const mpzg_gpu_job *job, size_t *bad, size_t **undone,
       h.st = MPZG_OK;
       h.old = malloc (job->m * sizeof *h.old);
       h.nold = 0;
-      if (mpzg_team_run (job->threads, huge_team, &h) != 0)
-        h.st = MPZG_ENOMEM;     /* no memory for the team: the CPU takes them all */
+      mpzg_team_run (job->threads, huge_team, &h);
       for (size_t i = 0; i < h.nold; i++)
         mpz_clear (h.old[i]);
       free (h.old);

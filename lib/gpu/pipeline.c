@@ -82,7 +82,6 @@ typedef struct
   const mpzg_mpn_device *dev;
   unsigned char *done;          /* per chunk: unpacked */
   int e;                        /* first CUDA error, written by thread 0 in phases A and C */
-  int st;                       /* MPZG_ENOMEM when the team could not start */
   long fail_after;              /* injected failure (tests), or -1 */
   double t_wait, t_host, t_issue, t_bar;  /* thread 0's time in A, B, C and the barriers */
   double t_team, t_start;       /* when the team was asked for, when thread 0 began */
@@ -327,8 +326,7 @@ run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
 {
   int threads = p->threads < 256 ? p->threads : 256;
   ps->t_team = mpzg_seconds ();
-  if (mpzg_team_run (threads, pipe_fn, ps) != 0)
-    ps->st = MPZG_ENOMEM;
+  mpzg_team_run (threads, pipe_fn, ps);
   if (verbose >= 2)
     fprintf (stderr, "mpzg: gpu %s m=%zu: %zu chunks, %d threads; thread 0: team start %.3f ms, "
              "wait %.3f ms, pack+unpack %.3f ms, issue %.3f ms, barriers %.3f ms; "
@@ -346,7 +344,7 @@ run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
       mpzg_gpu_slots_reset ();
       return st;
     }
-  return ps->st;
+  return MPZG_OK;
 }
 
 int
