@@ -462,18 +462,18 @@ run_row (row *w, gmp_randstate_t rs)
   /* the reference, and the warm-up of the one-core timing (-E, -G: none, so all
      cores) */
   bench_gmp (op, ref, in, w->count, opt.skip_gmp || opt.gmp_sample > 0 ? cores : 1);
-  if (!opt.skip_gmp && opt.gmp_sample > 0)
+  if (!opt.skip_gmp)
     {
-      /* the first elements: the generators draw every element alike */
-      size_t n1 = opt.gmp_sample < w->count ? opt.gmp_sample : w->count;
-      size_t nn = n1 * (size_t) cores < w->count ? n1 * (size_t) cores : w->count;
+      /* -G: the first elements (the generators draw every element alike), the
+         times scaled to the batch; else the whole batch */
+      size_t n1 = w->count, nn = w->count;
+      if (opt.gmp_sample > 0 && opt.gmp_sample < w->count)
+        {
+          n1 = opt.gmp_sample;
+          nn = n1 * (size_t) cores < w->count ? n1 * (size_t) cores : w->count;
+        }
       w->gmp1 = time_gmp (op, out, in, n1, 1) * ((double) w->count / n1);
       w->gmpn = time_gmp (op, out, in, nn, cores) * ((double) w->count / nn);
-    }
-  else if (!opt.skip_gmp)
-    {
-      w->gmp1 = time_gmp (op, out, in, w->count, 1);
-      w->gmpn = time_gmp (op, out, in, w->count, cores);
     }
   w->e2e = time_e2e (w, out, ref, in);
   w->kern = time_kernel (w, out, ref, in);
