@@ -192,16 +192,15 @@ template <int W>
 static void
 launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
 {
-  if (W <= MPZG_GCD_REG_MAX)
+  if constexpr (W <= MPZG_GCD_REG_MAX)
     {
       const unsigned blocks = (unsigned) ((lanes + MPZG_GCD_BLOCK - 1) / MPZG_GCD_BLOCK);
-      gcd_reg_kernel<W <= MPZG_GCD_REG_MAX ? W : 1><<<blocks, MPZG_GCD_BLOCK, 0, st>>> (in, out,
-                                                                                       lanes);
+      gcd_reg_kernel<W><<<blocks, MPZG_GCD_BLOCK, 0, st>>> (in, out, lanes);
     }
   else if (lanes < MPZG_GCD_SMEM_WIDE_LANES)
-    launch_smem<W <= MPZG_GCD_REG_MAX ? 1 : W, MPZG_GCD_SMEM_BLOCK> (in, out, lanes, st);
+    launch_smem<W, MPZG_GCD_SMEM_BLOCK> (in, out, lanes, st);
   else
-    launch_smem<W <= MPZG_GCD_REG_MAX ? 1 : W, MPZG_GCD_SMEM_BLOCK_WIDE> (in, out, lanes, st);
+    launch_smem<W, MPZG_GCD_SMEM_BLOCK_WIDE> (in, out, lanes, st);
 }
 
 } /* namespace gc */
