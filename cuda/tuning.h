@@ -29,13 +29,13 @@
 /* mul: the widest operand in batches (2^22 bits, the widest class width of
    core/widths.h).  Up to MPZG_MUL_BLOCK_MAX_LIMBS (2^18 bits) one block per
    product: the classical block kernel holds both operands in one block's shared
-   memory; the NTT (mul/ntt.cu) holds one transform of 3 * 2^13 words (the longest
-   of a 4096 by 4096 product) there.  Above, the classes whose wider operand is
+   memory; the NTT (mul/ntt.cu) holds two transforms of 2^14 32-bit points (the
+   longest, of a 4096 by 4096 product) there.  Above, the classes whose wider operand is
    wider run by the whole-device transform (mul/ntt-grid.cu), a chunk's products
    side by side; larger elements one at a time by the same transform
    (lib/gpu/mul-huge.c).  MPZG_MUL_BLOCK_MAX_LIMBS (tuning-switch.h) is at most
    MPZG_MUL_BLOCK_MAX_CEIL: the block kernel's launch bounds at Q = 8 and the NTT's
-   table (mul/ntt.cu) are built for that width; mpzg-tune lowers it where the
+   root tables (mul/ntt.cu) are built for that width; mpzg-tune lowers it where the
    whole-device transform wins. */
 #define MPZG_MUL_MAX_LIMBS 65536
 #define MPZG_MUL_BLOCK_MAX_CEIL 4096
@@ -122,44 +122,19 @@
 #define MPZG_MUL_BLOCK_MAX_THREADS 256
 #define MPZG_MUL_BLOCK_MAX_THREADS_Q8 512
 
-/* NTT multiplication (mul/ntt.cu, mul/ntt-core.cuh): the classes whose narrower
+/* NTT multiplication (mul/ntt.cu, mul/ntt3-core.cuh): the classes whose narrower
    operand's padded width is at least MPZG_MUL_NTT_MIN_LIMBS (a width of
-   core/widths.h) run by an exact transform over p = 2^64 - 2^32 + 1, one block per
-   product.  Kernel-only on the H100, per 2^30 bits of operands, NTT against
-   classical: 8.5 against 5.0 ms at 2^15 bits, 9.7 against 9.6 at 2^16, 10.3 against
-   18.8 at 2^17, 11.3 against 38.1 at 2^18
-   (bench/results/2026-11-23-h100-ntt-gcdext), with the radix-2 transform.  With the
-   radix-16 one, mpzg-tune finds the NTT ahead from 640 limbs
-   (bench/results/2026-11-24-h100-ntt-radix16-tuner; MPZG_MUL_NTT_MIN_LIMBS,
-   tuning-switch.h). */
-/* The NTT's transform (mul/ntt-core.cuh): 2, a pass over shared memory and a
-   product per butterfly for each radix-2 layer; 16, passes of columns of up to 16
-   points in registers, whose inner roots are powers of two (shifts), with full
-   products only between passes: 2 to 4 passes instead of 6 to 15 layers.  16:
-   kernel-only on the H100, 7.8 against 10.1 ms at 2^17 bits, 10.7 against 11.0 at
-   2^18 (same experiment).  A build may set it: NVCCFLAGS=-DMPZG_MUL_NTT_RADIX=2. */
-#ifndef MPZG_MUL_NTT_RADIX
-#define MPZG_MUL_NTT_RADIX 16
-#endif
-/* Most threads per block of the NTT kernel (its launch bounds, which cap its
-   registers).  Radix 2: a team takes L / 8 threads, about 4 butterflies each per
-   layer, up to this many.  Radix 16: a team takes L / 16 threads, a column of 16
-   points each in the last pass, halved until at most this many.  A pass of 16
-   points takes about 80 registers (32 of data, the twiddles, the addresses):
-   768 allows 80 (12 bytes of spills, sm_90), 1024 only 64 (376 bytes); every
-   ladder length's team is the same either way (384, 512 or 768 threads), but
-   L = 2^14's (512 instead of 1024). */
-#if MPZG_MUL_NTT_RADIX == 2
-#define MPZG_MUL_NTT_THREADS 1024
-#else
-#define MPZG_MUL_NTT_THREADS 768
-#endif
-/* Classes whose two transforms (2 L words) fit in this many bytes of shared memory
-   ask for no scratch (itch 0); the others ask for 2 L words per instance, and the
-   launcher keeps in shared memory what the device's opt-in holds (one transform
-   up to L = 3 * 2^13 on sm_90) and the rest in the scratch.  The bound is the
-   opt-in of every device the build targets' generations have had (96 KB, sm_70). */
-#define MPZG_MUL_NTT_SMEM_ANY (96 * 1024)
+   core/widths.h, tuning-switch.h) run by exact transforms over three prime fields,
+   one block per product and field, then one block per product that joins the
+   fields' results.  Measured against the classical kernels and the earlier
+   transform over one 64-bit field in bench/results/2026-11-25-h100-ntt-three-primes. */
+/* Most threads per block of a field's transform (its launch bounds): a length-L
+   transform takes L / 8 threads (a group of 8 points each in a pass of radix 8)
+   up to this many, then several groups each. */
+#define MPZG_MUL_NTT_THREADS 512
+/* Threads per block of the join (rounds of a few 32-bit words per thread,
+   mul/ntt3-core.cuh; at most 1024, the carry scan's 32 warps). */
+#define MPZG_MUL_NTT_JOIN_THREADS 512
 
 /* Whole-device NTT multiplication (mul/ntt-grid.cu, mul/ntt-grid-core.cuh): one or a
    few long products, each transform done in passes of thread blocks over device

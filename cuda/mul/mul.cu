@@ -20,7 +20,8 @@
    Above (block.cuh): whole warps per instance, Q = 8.
 
    From a narrower operand of MPZG_MUL_NTT_MIN_LIMBS words up (ntt.cu,
-   ntt-core.cuh): an exact number-theoretic transform, one block per product.  The
+   ntt3-core.cuh): exact number-theoretic transforms over three prime fields, one
+   block per product and field, then one per product to join them.  The
    classes are the same width pairs: the rung is chosen by the class's widths.
 
    From a wider operand above MPZG_MUL_BLOCK_MAX_LIMBS words (ntt-grid.cu,

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* ntt-field.cuh -- the prime field of the number-theoretic transforms,
    p = 2^64 - 2^32 + 1: canonical residues, their sum, difference and product, powers,
-   and tables of powers of a root of unity.  Shared by the one-block transform
-   (ntt-core.cuh) and the whole-device one (ntt-grid-core.cuh).
+   and tables of powers of a root of unity.  The field of the whole-device
+   transform (ntt-grid-core.cuh).
 
    p - 1 = 2^32 * 3 * 5 * 17 * 257 * 65537 and 7 generates the multiplicative group,
    so there are roots of unity of every order 2^k (k <= 32) and 3 * 2^k.  Reduction
    of a 128-bit product uses 2^64 = 2^32 - 1 and 2^96 = -1 (mod p): shifts and adds;
    so does a product by a power of two (mul_2exp).
-   No floating point.  Host and device code (tests/mpn/t-mul-ntt-host.cc and
-   t-mul-ntt-grid-host.cc check it against 128-bit remainders). */
+   No floating point.  Host and device code (tests/mpn/t-mul-ntt-grid-host.cc
+   checks it against 128-bit remainders). */
 #ifndef MPZG_NTT_FIELD_CUH
 #define MPZG_NTT_FIELD_CUH
 

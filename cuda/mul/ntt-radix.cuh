@@ -2,9 +2,8 @@
 /* ntt-radix.cuh -- the transform of a column of R <= 16 points held in registers,
    R = 2^q or 3 * 2^q dividing 192, over the field of ntt-field.cuh: its roots of
    unity are powers of two (2 has order 192, w_R = 2^(192 / R)), so every product
-   inside the column is a shift (mul_2exp).  The building block of the radix-16
-   passes of the one-block transform (ntt-core.cuh) and of the tiles of the
-   whole-device one (ntt-grid-core.cuh); a caller's root table must agree, its root
+   inside the column is a shift (mul_2exp).  The building block of the tiles of the
+   whole-device transform (ntt-grid-core.cuh); a caller's root table must agree, its root
    of order R being 2^(192 / R). */
 #ifndef MPZG_NTT_RADIX_CUH
 #define MPZG_NTT_RADIX_CUH

@@ -1,36 +1,33 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* ntt.cu -- the NTT rung of the mul ladder: one thread block per product, the
-   algorithm of ntt-core.cuh run phase by phase with a barrier between phases.
-
-   Where the two transforms live: both in shared memory when they fit the device's
-   opt-in, transformed layer by layer together; else both are transformed one after
-   the other in shared memory, the first stashed in the instance's scratch (device
-   memory, written and read once, coalesced) for the pointwise product; else both
-   in the scratch.  The shape asks for scratch (2 L words) only for the classes
-   whose transforms may not fit every device's shared memory (MPZG_MUL_NTT_SMEM_ANY).
-   The coefficients are carried into the product in place in global memory: each
-   thread writes its run of words, then the block scans the runs' carries and the
-   threads that receive one add it. */
+/* ntt.cu -- the NTT rung of the mul ladder: the algorithm of ntt3-core.cuh in two
+   launches.  The first runs one thread block per product and prime field: both
+   operands' transforms in the block's shared memory (two transforms of L 32-bit
+   points), phase by phase with a barrier between phases, and the product's L
+   residues in that field written to the instance's scratch.  The second runs one
+   block per product, in rounds: each thread rebuilds the coefficients of its run of
+   product words from their three residues and writes the run, then the block scans
+   the runs' carries and the threads that receive one add it. */
 
 #include <vector>
 #include "tuning.h"
 #include "core/carry.cuh"
-#include "mul/ntt-core.cuh"
+#include "mul/ntt3-core.cuh"
 #include "mul/ntt.h"
 
 #if MPZG_MUL_NTT_THREADS % 32 != 0 || MPZG_MUL_NTT_THREADS > 1024
-#error "MPZG_MUL_NTT_THREADS: whole warps, at most 32 (the carry scan's)"
+#error "MPZG_MUL_NTT_THREADS: whole warps, at most 1024"
 #endif
-static_assert (mpzg::ntt::ntt_length_of (MPZG_MUL_BLOCK_MAX_CEIL, MPZG_MUL_BLOCK_MAX_CEIL) != 0,
-               "the widest product is longer than the NTT's table or coefficient bound");
+#if MPZG_MUL_NTT_JOIN_THREADS % 32 != 0 || MPZG_MUL_NTT_JOIN_THREADS > 1024
+#error "MPZG_MUL_NTT_JOIN_THREADS: whole warps, at most 32 (the carry scan's)"
+#endif
+static_assert (mpzg::ntt3::ntt3_log_length (2 * MPZG_MUL_BLOCK_MAX_CEIL,
+                                            2 * MPZG_MUL_BLOCK_MAX_CEIL) != 0,
+               "the widest product is longer than the NTT's tables allow");
 
 namespace mpzg {
 
-/* w^e, e < 3N (ntt-core.cuh), written by ntt_setup on each device. */
-static __device__ u64 ntt_roots[ntt::NTT_TABLE];
-
-/* Static shared memory of the kernel: the runs' carry items and the scan's scratch. */
-enum { NTT_STATIC_SMEM = MPZG_MUL_NTT_THREADS + 32 };
+/* The root tables (ntt3-core.cuh), written by ntt_setup on each device. */
+static __device__ ntt3::factor ntt3_tables[2 * ntt3::NPRIMES * ntt3::NTT3_TABLE];
 
 /* The team of a block: every thread one "thread" of the algorithm. */
 struct block_team
@@ -43,111 +40,101 @@ struct block_team
     f (threadIdx.x);
     __syncthreads ();
   }
-  __device__ __forceinline__ void scan (unsigned char *items)
+  __device__ __forceinline__ unsigned scan (unsigned char *items, unsigned cin)
   {
     const unsigned t = threadIdx.x, v = items[t];
     unsigned cout;
-    unsigned cin = group_carry_scan ((v & 1) != 0, (v & 2) != 0, 0, blockDim.x / 32, t / 32,
-                                     scan_scratch, &cout);
-    items[t] = (unsigned char) cin;     /* read by this thread alone */
+    unsigned c = group_carry_scan ((v & 1) != 0, (v & 2) != 0, cin, blockDim.x / 32, t / 32,
+                                   scan_scratch, &cout);
+    items[t] = (unsigned char) c;       /* read by this thread alone */
+    return cout;
   }
 };
 
-/* Where the transforms are (launch-uniform). */
-enum { NTT_BOTH_SHARED = 0, NTT_ONE_SHARED = 1, NTT_NONE_SHARED = 2 };
+/* The pointwise scales of the three fields for one length. */
+struct ntt3_scales
+{
+  ntt3::factor f[ntt3::NPRIMES];
+};
 
-/* The placement is a template parameter, so that the compiler knows which of X and
-   Y are shared memory (32-bit addresses, no generic loads). */
-template <unsigned place>
+/* Residues of instance blockIdx.x in field blockIdx.y, L = 2^k of them, to the
+   instance's scratch at blockIdx.y L (32-bit words). */
 __global__ void
 __launch_bounds__ (MPZG_MUL_NTT_THREADS)
-mul_ntt_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, u64 *__restrict__ R,
-                unsigned Ma, unsigned Mb, ntt::ntt_plan pl, u64 inv_len, u64 *scratch,
-                size_t itch)
+mul_ntt_residue_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, unsigned Ma,
+                        unsigned Mb, unsigned k, ntt3_scales sc, u64 *scratch, size_t itch)
 {
-  extern __shared__ __align__ (16) u64 smem[];
-  __shared__ unsigned char items[MPZG_MUL_NTT_THREADS];
+  extern __shared__ __align__ (16) ntt3::u32 pts[];
+  const size_t inst = blockIdx.x;
+  const unsigned q = blockIdx.y, L = 1u << k;
+  const ntt3::u32 *a = (const ntt3::u32 *) (A + inst * Ma);
+  const ntt3::u32 *b = (const ntt3::u32 *) (B + inst * Mb);
+  ntt3::u32 *res = (ntt3::u32 *) (scratch + inst * itch) + q * L;
+  block_team tm = { 0 };
+  if (q == 0)
+    ntt3::ntt3_residues<0> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, k, sc.f[0],
+                            ntt3_tables);
+  else if (q == 1)
+    ntt3::ntt3_residues<1> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, k, sc.f[1],
+                            ntt3_tables);
+  else
+    ntt3::ntt3_residues<2> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, k, sc.f[2],
+                            ntt3_tables);
+}
+
+/* The product of instance blockIdx.x, Ma + Mb words, from its residues. */
+__global__ void
+__launch_bounds__ (MPZG_MUL_NTT_JOIN_THREADS)
+mul_ntt_join_kernel (const u64 *__restrict__ scratch, size_t itch, u64 *__restrict__ R,
+                     unsigned Ma, unsigned Mb, unsigned k, ntt3::crt_consts c)
+{
+  __shared__ unsigned char items[MPZG_MUL_NTT_JOIN_THREADS];
   __shared__ unsigned char scan_scratch[32];
   const size_t inst = blockIdx.x;
-  const unsigned L = pl.L;
-  u64 *scr = scratch + inst * itch;
-  u64 *X = place == NTT_NONE_SHARED ? scr : smem;
-  u64 *Y = place == NTT_BOTH_SHARED ? smem + L : place == NTT_ONE_SHARED ? scr : scr + L;
   block_team tm = { scan_scratch };
-  ntt::ntt_mul_team (tm, A + inst * Ma, Ma, B + inst * Mb, Mb, R + inst * (Ma + Mb), X, Y,
-                     place == NTT_ONE_SHARED, pl, inv_len, ntt_roots, items);
+  ntt3::ntt3_join (tm, (const ntt3::u32 *) (scratch + inst * itch), 1u << k,
+                   (ntt3::u32 *) (R + inst * (Ma + Mb)), 2 * (Ma + Mb), c, items);
 }
 
-/* Dynamic shared memory a block may opt into. */
-static size_t
-ntt_optin (const mpzg_mpn_device *dev)
-{
-  return dev->smem_optin > NTT_STATIC_SMEM ? dev->smem_optin - NTT_STATIC_SMEM : 0;
-}
-
+/* The residues of an instance: 3 L 32-bit words, in 64-bit words. */
 size_t
 ntt_itch (unsigned Ma, unsigned Mb)
 {
-  size_t L = ntt::ntt_length_of (Ma, Mb);
-  return 2 * L * sizeof (u64) <= MPZG_MUL_NTT_SMEM_ANY ? 0 : 2 * L;
+  const unsigned k = ntt3::ntt3_log_length (2 * Ma, 2 * Mb);
+  return k ? (3 * ((size_t) 1 << k) + 1) / 2 : 0;
 }
 
 cudaError_t
 ntt_setup (const mpzg_mpn_device *dev)
 {
-  std::vector<u64> tw (ntt::NTT_TABLE);
+  std::vector<ntt3::factor> tw (2 * ntt3::NPRIMES * ntt3::NTT3_TABLE);
   cudaError_t e;
-  ntt::fill_roots (tw.data ());
-  if ((e = cudaMemcpyToSymbol (ntt_roots, tw.data (), tw.size () * sizeof (u64))) != cudaSuccess)
-    return e;
-  const int optin = (int) ntt_optin (dev);
-  if ((e = cudaFuncSetAttribute (mul_ntt_kernel<NTT_BOTH_SHARED>,
-                                 cudaFuncAttributeMaxDynamicSharedMemorySize, optin))
+  ntt3::fill_tables (tw.data ());
+  if ((e = cudaMemcpyToSymbol (ntt3_tables, tw.data (), tw.size () * sizeof tw[0]))
       != cudaSuccess)
     return e;
-  return cudaFuncSetAttribute (mul_ntt_kernel<NTT_ONE_SHARED>,
-                               cudaFuncAttributeMaxDynamicSharedMemorySize, optin);
+  return cudaFuncSetAttribute (mul_ntt_residue_kernel,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               (int) dev->smem_optin);
 }
 
 cudaError_t
 ntt_launch (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsigned Ma,
             unsigned Mb, size_t count, u64 *scratch, size_t itch, cudaStream_t s)
 {
-  unsigned place;
-  ntt::ntt_plan pl;
-  const unsigned L = ntt::ntt_make_plan (Ma, Mb, &pl);
-  const size_t optin = ntt_optin (dev), one = (size_t) L * sizeof (u64);
-  size_t bytes;
-  if (L == 0 || Mb == 0 || Mb > Ma || count > 0x7fffffffu)
+  const unsigned k = ntt3::ntt3_log_length (2 * Ma, 2 * Mb);
+  const size_t bytes = k ? 2 * ((size_t) 4 << k) : 0;
+  if (k == 0 || Mb == 0 || Mb > Ma || count > 0x7fffffffu || scratch == NULL
+      || itch < ntt_itch (Ma, Mb) || bytes > dev->smem_optin)
     return cudaErrorInvalidValue;
-  if (2 * one <= optin)
-    {
-      place = NTT_BOTH_SHARED;
-      bytes = 2 * one;
-    }
-  else if (one <= optin && scratch != NULL && itch >= L)
-    {
-      place = NTT_ONE_SHARED;
-      bytes = one;
-    }
-  else if (scratch != NULL && itch >= 2 * (size_t) L)
-    {
-      place = NTT_NONE_SHARED;
-      bytes = 0;
-    }
-  else
-    return cudaErrorInvalidValue;
-  const unsigned T = ntt::team_threads (L, MPZG_MUL_NTT_THREADS);
-  const u64 inv_len = ntt::power (L, MPZG_NTT_P - 2);
-  if (place == NTT_BOTH_SHARED)
-    mul_ntt_kernel<NTT_BOTH_SHARED><<<(unsigned) count, T, bytes, s>>>
-      (a, b, r, Ma, Mb, pl, inv_len, scratch, itch);
-  else if (place == NTT_ONE_SHARED)
-    mul_ntt_kernel<NTT_ONE_SHARED><<<(unsigned) count, T, bytes, s>>>
-      (a, b, r, Ma, Mb, pl, inv_len, scratch, itch);
-  else
-    mul_ntt_kernel<NTT_NONE_SHARED><<<(unsigned) count, T, bytes, s>>>
-      (a, b, r, Ma, Mb, pl, inv_len, scratch, itch);
+  ntt3_scales sc;
+  for (int q = 0; q < ntt3::NPRIMES; q++)
+    sc.f[q] = ntt3::ntt3_scale (q, k);
+  mul_ntt_residue_kernel<<<dim3 ((unsigned) count, ntt3::NPRIMES),
+                           ntt3::ntt3_threads (k, MPZG_MUL_NTT_THREADS), bytes, s>>>
+    (a, b, Ma, Mb, k, sc, scratch, itch);
+  mul_ntt_join_kernel<<<(unsigned) count, MPZG_MUL_NTT_JOIN_THREADS, 0, s>>>
+    (scratch, itch, r, Ma, Mb, k, ntt3::make_crt ());
   return cudaGetLastError ();
 }
 

@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* t-mul-ntt-host.cc -- the device's NTT multiplication (cuda/mul/ntt-core.cuh),
-   compiled for the host and compared with GMP: the field arithmetic against
-   128-bit remainders, the root table's orders, the length choice, and whole
-   products run phase by phase over a team of "threads" as the kernel's block runs
-   them: at both edges of every NTT class of the mul ladder (the classes whose
-   narrower operand is at least MPZG_MUL_NTT_MIN_LIMBS wide), with all-ones operands
-   (the largest coefficients, which test the bound), random and sparse ones, and
-   unbalanced pairs; then every transform length through small products, and
-   through the widest square of each length, up to 3N.  With radix 16 also the
-   shift products, the in-register transforms against the DFT, and the plans.  The
-   products run in both of the kernel's schedules: both transforms together, and
-   one after the other with the first stashed.  Needs no
+/* t-mul-ntt-host.cc -- the device's NTT multiplication in one block per field
+   (cuda/mul/ntt3-core.cuh, ntt3-field.cuh), compiled for the host and compared with
+   GMP: the fields' arithmetic against 64-bit remainders, the Chinese remainder step
+   against GMP, the root tables, the lengths, the shared-memory slots (every pass of
+   every length hits 32 distinct banks per warp), and whole products run phase by
+   phase over teams of "threads" as the kernels' blocks run them: at both edges of
+   every NTT class of the mul ladder (the classes whose narrower operand is at least
+   MPZG_MUL_NTT_MIN_LIMBS wide), with all-ones operands (the largest coefficients),
+   random, sparse and top-bit ones, and unbalanced pairs; then every transform
+   length through small products and through the widest square it takes.  Needs no
    GPU, so the algorithm is checked on every build; tests/mpn/t-mul-ntt.c runs the
-   kernel itself.
+   kernels themselves.
 
    Usage: t-mul-ntt-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
 
@@ -23,23 +21,23 @@
 #include <gmp.h>
 #include "tuning.h"
 #include "core/widths.h"
-#include "mul/ntt-core.cuh"
+#include "mul/ntt3-core.cuh"
 #include "host-shared.h"
 
-using namespace mpzg::ntt;
-typedef unsigned __int128 u128;
+using namespace mpzg::ntt3;
 
-static std::vector<u64> roots (NTT_TABLE);
+static std::vector<factor> tables (2 * NPRIMES * NTT3_TABLE);
+static crt_consts consts;
 
 /* The team of the host: the threads one after another in every phase. */
 struct host_team
 {
   unsigned T;
+  unsigned last_cout;
   unsigned threads () const { return T; }
   template <class F> void each (F f) { for (unsigned t = 0; t < T; t++) f (t); }
-  void scan (unsigned char *items)
+  unsigned scan (unsigned char *items, unsigned c)
   {
-    unsigned c = 0;
     for (unsigned t = 0; t < T; t++)
       {
         unsigned g = items[t] & 1, p = (items[t] >> 1) & 1;
@@ -51,198 +49,190 @@ struct host_team
         items[t] = (unsigned char) c;
         c = g | (p & c);
       }
-    if (c)
-      {
-        fprintf (stderr, "t-mul-ntt-host: carry out of the product\n");
-        failures++;
-      }
+    last_cout = c;
+    return c;
   }
 };
 
+static int
+bad (const char *what, int q, u32 x, u32 y)
+{
+  if (host_failed ())
+    fprintf (stderr, "t-mul-ntt-host: field %d: %s on %08x %08x\n", q, what, x, y);
+  return 1;
+}
+
+/* Each operation's range and residue, on edges and random values. */
+template <int q>
 static void
 check_field (gmp_randstate_t rs, long count)
 {
-  const u64 P = MPZG_NTT_P;
-  const u64 edge[] = { 0, 1, 2, P - 1, P - 2, 0xffffffffULL, 0x100000000ULL,
-                       0xfffffffeffffffffULL, P >> 1, (P >> 1) + 1 };
+  constexpr u32 p = prime (q);
+  const u32 edge[] = { 0, 1, 2, p - 1, p, p + 1, 2 * p - 1, 2 * p, 4 * p - 1, 0xffffffffu };
   const int ne = sizeof edge / sizeof edge[0];
+  if ((u32) (p * (0u - neg_inverse (p))) != 1)
+    bad ("neg_inverse", q, p, 0);
   for (long i = 0; i < count; i++)
     {
-      u64 a = i < ne * ne ? edge[i / ne] : host_rand64 (rs) % P;
-      u64 b = i < ne * ne ? edge[i % ne] : host_rand64 (rs) % P;
-      if (i >= ne * ne && i % 4 == 0)
-        b = P - 1 - (host_rand64 (rs) & 0xffff);
-      if (add (a, b) != (u64) (((u128) a + b) % P)
-          || sub (a, b) != (u64) (((u128) a + P - b) % P)
-          || mul (a, b) != (u64) (((u128) a * b) % P))
-        {
-          fprintf (stderr, "t-mul-ntt-host: field arithmetic on %016llx %016llx\n", a, b);
-          failures++;
-          return;
-        }
-      u64 lo = host_rand64 (rs), hi = host_rand64 (rs);
-      if (i < 4)
-        lo = hi = ~0ULL;
-      if (reduce (lo, hi) != (u64) ((((u128) hi << 64) | lo) % P))
-        {
-          fprintf (stderr, "t-mul-ntt-host: reduce %016llx %016llx\n", hi, lo);
-          failures++;
-          return;
-        }
+      u32 x = i < ne * ne ? edge[i / ne] : (u32) host_rand64 (rs);
+      u32 y = i < ne * ne ? edge[i % ne] : (u32) host_rand64 (rs);
+      factor w = make_factor (y, p);
+      u32 s = mul_shoup<p> (x, w);
+      if (s >= 2 * p || s % p != (u64) x * (y % p) % p)
+        bad ("mul_shoup", q, x, y);
+      u32 a = x % p, b = y % (2 * p);
+      u32 m = mul_mont<p> (a, b);
+      if (m >= 2 * p || (u64) m * ((1ULL << 32) % p) % p != (u64) a * b % p)
+        bad ("mul_mont", q, a, b);
+      u32 c = x % (4 * p);
+      if (reduce2<p> (c) >= 2 * p || reduce2<p> (c) % p != c % p)
+        bad ("reduce2", q, c, 0);
+      if (reduce1<p> (c % (2 * p)) != c % p)
+        bad ("reduce1", q, c, 0);
+      u32 u = x % (2 * p), v = y % (2 * p), u0 = u, v0 = v;
+      bfly_gs<p> (u, v, w);
+      if (u >= 2 * p || v >= 2 * p || u % p != (u0 + v0) % p
+          || v % p != (u64) ((u0 + 2 * p - v0) % p) * w.w % p)
+        bad ("bfly_gs", q, u0, v0);
+      u = u0, v = v0;
+      bfly_ct<p> (u, v, w);
+      u32 t = (u32) ((u64) v0 * w.w % p);
+      if (u >= 2 * p || v >= 2 * p || u % p != (u0 + t) % p || v % p != (u0 + 2 * p - t) % p)
+        bad ("bfly_ct", q, u0, v0);
     }
 }
 
-/* The candidate lengths: 64, 96, 128, ..., N, 3N/2, 3N. */
-static std::vector<unsigned>
-candidates (void)
+/* The Chinese remainder step against GMP: every residue triple of edges, and
+   random ones. */
+static void
+check_crt (gmp_randstate_t rs, long count)
 {
-  std::vector<unsigned> c;
-  for (unsigned k = 64; k <= NTT_N; k *= 2)
+  const u32 P[3] = { prime (0), prime (1), prime (2) };
+  mpz_t x, m, r;
+  mpz_inits (x, m, r, NULL);
+  for (long i = 0; i < count; i++)
     {
-      c.push_back (k);
-      c.push_back (3 * k / 2);
-    }
-  c.push_back (3 * NTT_N);
-  return c;
-}
-
-/* mul_2exp against products by powers of two, every exponent. */
-static void
-check_mul_2exp (gmp_randstate_t rs)
-{
-  const u64 P = MPZG_NTT_P;
-  const u64 edge[] = { 0, 1, 2, P - 1, P - 2, 0xffffffffULL, 0x100000000ULL,
-                       0xfffffffeffffffffULL, P >> 1, (P >> 1) + 1 };
-  const int ne = sizeof edge / sizeof edge[0];
-  for (unsigned e = 0; e < 192; e++)
-    for (int i = 0; i < ne + 200; i++)
-      {
-        u64 a = i < ne ? edge[i] : host_rand64 (rs) % P;
-        if (mul_2exp (a, e) != mul (a, power (2, e)))
-          {
-            fprintf (stderr, "t-mul-ntt-host: mul_2exp (%016llx, %u)\n", a, e);
-            failures++;
-            return;
-          }
-      }
-}
-
-/* w has order exactly 3N and w^(3N/192) = 2; root and root_inv are w^e and w^-e
-   over the whole group. */
-static void
-check_roots (void)
-{
-  u64 w = roots[1], wN = power (w, NTT_N), x = 1;
-  if (power (w, 3 * (u64) NTT_N) != 1 || wN == 1 || mul (wN, mul (wN, wN)) != 1
-      || power (w, 3 * (u64) NTT_N / 2) != MPZG_NTT_P - 1 || power (w, 3 * NTT_N / 192) != 2)
-    {
-      fprintf (stderr, "t-mul-ntt-host: w is not of order 3N with w^(3N/192) = 2\n");
-      failures++;
-    }
-  for (unsigned e = 0; e < 3 * NTT_N; e++, x = mul (x, w))
-    if (root (roots.data (), e) != x || mul (x, root_inv (roots.data (), e)) != 1)
-      {
-        fprintf (stderr, "t-mul-ntt-host: root or root_inv (%u)\n", e);
-        failures++;
-        return;
-      }
-}
-
-#if MPZG_MUL_NTT_RADIX == 16
-/* The in-register transforms: slot j holds the DFT's frequency freq (j) (roots
-   w_R = 2^(192 / R)), freq is a permutation, and inv undoes fwd up to the factor R. */
-static void
-check_radices (gmp_randstate_t rs)
-{
-  for (unsigned ri = 0; ri < sizeof ntt_radices; ri++)
-    with_radix (ntt_radices[ri], [&] (auto rd) {
-      const unsigned R = decltype (rd)::points;
-      u64 x[R], y[R], seen = 0;
-      for (unsigned j = 0; j < R; j++)
-        x[j] = y[j] = host_rand64 (rs) % MPZG_NTT_P;
-      radix<R>::fwd (y);
-      for (unsigned j = 0; j < R; j++)
+      u32 res[3], w[3];
+      for (int q = 0; q < 3; q++)
         {
-          unsigned k = radix<R>::freq (j);
-          u64 want = 0;
-          for (unsigned n = 0; n < R; n++)
-            want = add (want, mul_2exp (x[n], (192 / R) * (n * k % R)));
-          seen |= 1ULL << k;
-          if (k >= R || y[j] != want)
-            {
-              fprintf (stderr, "t-mul-ntt-host: radix %u slot %u\n", R, j);
-              failures++;
-              return;
-            }
+          const u32 e[4] = { 0, 1, P[q] - 1, P[q] / 2 };
+          res[q] = i < 64 ? e[(i >> (2 * q)) & 3] : (u32) (host_rand64 (rs) % P[q]);
         }
-      radix<R>::inv (y);
-      for (unsigned j = 0; j < R; j++)
-        if (seen != (1ULL << R) - 1 || y[j] != mul (x[j], R))
-          {
-            fprintf (stderr, "t-mul-ntt-host: radix %u inverse, slot %u\n", R, j);
-            failures++;
-            return;
-          }
-    });
+      if (i >= 64 && i % 3 == 0)        /* a value below 2^77, as the coefficients are */
+        {
+          mpz_urandomb (x, rs, 77);
+          for (int q = 0; q < 3; q++)
+            res[q] = (u32) mpz_fdiv_ui (x, P[q]);
+        }
+      crt (res[0], res[1], res[2], consts, w);
+      mpz_set_ui (x, w[2]);
+      mpz_mul_2exp (x, x, 32);
+      mpz_add_ui (x, x, w[1]);
+      mpz_mul_2exp (x, x, 32);
+      mpz_add_ui (x, x, w[0]);
+      mpz_set_ui (m, P[0]);
+      mpz_mul_ui (m, m, P[1]);
+      mpz_mul_ui (m, m, P[2]);
+      int ok = mpz_cmp (x, m) < 0;
+      for (int q = 0; q < 3; q++)
+        ok = ok && mpz_fdiv_ui (x, P[q]) == res[q];
+      if (!ok && host_failed ())
+        fprintf (stderr, "t-mul-ntt-host: crt (%u, %u, %u)\n", res[0], res[1], res[2]);
+    }
+  mpz_clears (x, m, r, NULL);
 }
 
-/* Every candidate length has a plan of radices of the set whose product is L, the
-   last 16; ntt_slot permutes [0, L). */
+/* Each span's entries: w_2h^e and w_2h^-e with w_2h of order exactly 2h, and their
+   Shoup companions. */
 static void
-check_plans (void)
+check_tables (void)
 {
-  for (unsigned L : candidates ())
+  for (int q = 0; q < NPRIMES; q++)
+    for (unsigned h = 1; h < NTT3_MAX; h *= 2)
       {
-        ntt_plan pl;
-        unsigned prod = 1;
-        pl.L = L;
-        plan_passes (&pl);
-        for (unsigned i = 0; i < pl.passes; i++)
-          prod *= plan_radix (pl, i);
-        if (pl.passes < 2 || pl.passes > NTT_PASSES_MAX || prod != L
-            || plan_radix (pl, pl.passes - 1) != NTT_LAST_RADIX)
+        const u32 p = prime (q), w = tables[table_index (q, 0) + h + (h > 1)].w;
+        if (h > 1 && mod_pow (w, h, p) != p - 1)
+          bad ("root order", q, w, h);
+        u64 x = 1;
+        for (unsigned e = 0; e < h; e++, x = x * w % p)
           {
-            fprintf (stderr, "t-mul-ntt-host: no plan for L = %u\n", L);
-            failures++;
+            factor f = tables[table_index (q, 0) + h + e], g = tables[table_index (q, 1) + h + e];
+            if ((h > 1 && f.w != x) || (h == 1 && f.w != 1) || (u64) f.w * g.w % p != 1
+                || f.wq != make_factor (f.w, p).wq || g.wq != make_factor (g.w, p).wq)
+              {
+                bad ("table", q, h, e);
+                return;
+              }
           }
-        std::vector<unsigned char> hit (L, 0);
-        for (unsigned i = 0; i < L; i++)
-          if (ntt_slot (i) >= L || hit[ntt_slot (i)]++)
-            {
-              fprintf (stderr, "t-mul-ntt-host: ntt_slot is no permutation of %u\n", L);
-              failures++;
-              break;
-            }
       }
 }
-#endif
 
-/* The lengths: each holds the product's coefficients, is within the bound, and
-   is the shortest candidate (2^k or 3 * 2^k) that does. */
+/* The banks of every pass: for each warp (32 consecutive groups) and each point m
+   of the groups, 32 distinct banks. */
+static void
+check_banks (void)
+{
+  for (unsigned k = NTT3_LOG_MIN; k <= NTT3_LOG_MAX; k++)
+    {
+      const unsigned L = 1u << k, r0 = k % 3;
+      std::vector<unsigned> R, S;
+      unsigned s = L;
+      if (r0)
+        {
+          R.push_back (1u << r0);
+          S.push_back (s >>= r0);
+        }
+      while (s > 1)
+        {
+          R.push_back (8);
+          S.push_back (s /= 8);
+        }
+      for (size_t pi = 0; pi < R.size (); pi++)
+        for (unsigned g0 = 0; g0 < L / R[pi]; g0 += 32)
+          for (unsigned m = 0; m < R[pi]; m++)
+            {
+              unsigned seen = 0, worst = 0;
+              for (unsigned g = g0; g < g0 + 32 && g < L / R[pi]; g++)
+                {
+                  unsigned j = g & (S[pi] - 1), i = (g - j) * R[pi] + j + m * S[pi];
+                  unsigned bank = slot (i) & 31;
+                  if (seen & (1u << bank))
+                    worst = 1;
+                  seen |= 1u << bank;
+                  if (slot (i) >> 5 != i >> 5)
+                    worst = 1;
+                }
+              if (worst && host_failed ())
+                fprintf (stderr, "t-mul-ntt-host: L = %u, pass of radix %u stride %u: bank "
+                         "conflict\n", L, R[pi], S[pi]);
+            }
+    }
+}
+
+/* ntt3_log_length against the definition. */
 static void
 check_lengths (void)
 {
-  for (unsigned na = 1; na <= 2 * MPZG_MUL_BLOCK_MAX_LIMBS; na += 1 + na / 64)
-    for (unsigned nb = 1; nb <= na; nb += 1 + nb / 16)
+  for (unsigned n = 1; n <= 2 * NTT3_MAX; n += 1 + n / 64)
+    for (unsigned nb = 1; nb <= n; nb += 1 + nb / 4)
       {
-        unsigned m, need = digits_of (na) + digits_of (nb) - 1, best = 0;
-        int three;
-        unsigned L = ntt_length (na, nb, &m, &three);
-        for (unsigned k = 64; k <= NTT_N && !best; k *= 2)
-          best = k >= need ? k : 3 * k / 2 >= need ? 3 * k / 2 : 0;
-        if (!best && 3 * NTT_N >= need)
-          best = 3 * NTT_N;
-        if (L != best || (L && (L != (three ? 3 : 1) * m || m > NTT_N || L > NTT_MAX_LEN)))
+        unsigned need = n + nb - 1, k = 0;
+        for (unsigned j = NTT3_LOG_MIN; j <= NTT3_LOG_MAX && !k; j++)
+          if ((1u << j) >= need)
+            k = j;
+        if (ntt3_log_length (n, nb) != k)
           {
-            fprintf (stderr, "t-mul-ntt-host: length %u (want %u) for %u by %u words\n",
-                     L, best, na, nb);
-            failures++;
+            if (host_failed ())
+              fprintf (stderr, "t-mul-ntt-host: length 2^%u (want 2^%u) for %u by %u digits\n",
+                       ntt3_log_length (n, nb), k, n, nb);
             return;
           }
       }
 }
 
 enum { ONES, RANDOM, SPARSE, TOP };
+static const char *const kind_name[] = { "all ones", "random", "sparse", "top bit" };
+static long products;
 
 static void
 fill (gmp_randstate_t rs, u64 *p, unsigned w, unsigned n, int kind)
@@ -258,25 +248,23 @@ fill (gmp_randstate_t rs, u64 *p, unsigned w, unsigned n, int kind)
       }
 }
 
-static const char *const kind_name[] = { "all ones", "random", "sparse", "top bit" };
-static long products;
-
-/* One product of na by nb words at the class widths Ma >= Mb (the kernel's view:
-   operands padded with zeros), emulated over the team the kernel would launch. */
+/* One product of na by nb words at the class widths Ma >= Mb (the kernels' view:
+   operands padded with zeros), emulated over the teams the kernels would launch:
+   the three fields' teams, then the joining team. */
 static void
 check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsigned nb,
                int kind)
 {
-  ntt_plan pl;
-  unsigned L = ntt_make_plan (Ma, Mb, &pl);
-  if (L == 0)
+  const unsigned k = ntt3_log_length (2 * Ma, 2 * Mb), L = 1u << k, n = 2 * (Ma + Mb);
+  if (k == 0)
     {
-      fprintf (stderr, "t-mul-ntt-host: no length for %u by %u words\n", Ma, Mb);
-      failures++;
+      if (host_failed ())
+        fprintf (stderr, "t-mul-ntt-host: no length for %u by %u words\n", Ma, Mb);
       return;
     }
-  std::vector<u64> a (Ma), b (Mb), r (Ma + Mb), want (Ma + Mb, 0), X (L), Y (L);
-  std::vector<unsigned char> items (MPZG_MUL_NTT_THREADS);
+  std::vector<u64> a (Ma), b (Mb), r (Ma + Mb), want (Ma + Mb, 0);
+  std::vector<u32> X (L), Y (L), res (3 * L);
+  std::vector<unsigned char> items (MPZG_MUL_NTT_JOIN_THREADS);
   fill (rs, a.data (), Ma, na, kind);
   fill (rs, b.data (), Mb, nb, kind == TOP ? (int) TOP : (int) ((kind + na) % 3));
   for (unsigned i = 0; i < Ma + Mb; i++)
@@ -287,27 +275,42 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
   else if (na > 0 && nb > 0)
     mpn_mul ((mp_limb_t *) want.data (), (const mp_limb_t *) b.data (), nb,
              (const mp_limb_t *) a.data (), na);
-  host_team tm = { team_threads (L, MPZG_MUL_NTT_THREADS) };
-  for (int stash = 0; stash < 2; stash++)
+  host_team tm = { ntt3_threads (k, MPZG_MUL_NTT_THREADS), 0 };
+  const u32 *da = (const u32 *) a.data (), *db = (const u32 *) b.data ();
+  for (unsigned i = 0; i < 3 * L; i++)
+    res[i] = (u32) host_rand64 (rs);
+  for (int q = 0; q < NPRIMES; q++)
     {
-      for (unsigned i = 0; i < L; i++)  /* shared memory and scratch hold garbage */
-        X[i] = Y[i] = host_rand64 (rs);
-      ntt_mul_team (tm, a.data (), Ma, b.data (), Mb, r.data (), X.data (), Y.data (), stash,
-                    pl, power (L, MPZG_NTT_P - 2), roots.data (), items.data ());
-      products++;
-      if (r != want)
-        {
-          unsigned i = 0;
-          while (r[i] == want[i])
-            i++;
-          if (host_failed ())
-            fprintf (stderr, "t-mul-ntt-host: %u by %u words (class %u by %u, L = %u, %u "
-                     "threads, %s, %s): word %u is %016llx, want %016llx\n", na, nb, Ma, Mb,
-                     L, tm.T, kind_name[kind], stash ? "stashed" : "together", i, r[i],
-                     want[i]);
-        }
-      for (unsigned i = 0; i < Ma + Mb; i++)
-        r[i] = host_rand64 (rs);
+      for (unsigned i = 0; i < L; i++)  /* shared memory holds garbage */
+        X[i] = Y[i] = (u32) host_rand64 (rs);
+      u32 *rq = res.data () + q * L;
+      if (q == 0)
+        ntt3_residues<0> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), k,
+                          ntt3_scale (0, k), tables.data ());
+      else if (q == 1)
+        ntt3_residues<1> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), k,
+                          ntt3_scale (1, k), tables.data ());
+      else
+        ntt3_residues<2> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), k,
+                          ntt3_scale (2, k), tables.data ());
+    }
+  host_team tj = { MPZG_MUL_NTT_JOIN_THREADS, 0 };
+  ntt3_join (tj, res.data (), L, (u32 *) r.data (), n, consts, items.data ());
+  products++;
+  if (tj.last_cout)
+    {
+      fprintf (stderr, "t-mul-ntt-host: carry out of the product\n");
+      failures++;
+    }
+  if (r != want)
+    {
+      unsigned i = 0;
+      while (r[i] == want[i])
+        i++;
+      if (host_failed ())
+        fprintf (stderr, "t-mul-ntt-host: %u by %u words (class %u by %u, L = %u, %u "
+                 "threads, %s): word %u is %016llx, want %016llx\n", na, nb, Ma, Mb, L, tm.T,
+                 kind_name[kind], i, r[i], want[i]);
     }
 }
 
@@ -335,8 +338,9 @@ check_classes (gmp_randstate_t rs, long rounds)
         }
 }
 
-/* Every length through small and unbalanced products (outside the ladder's
-   classes, the same code): each length's edges and its radix-3 and radix-2 forms. */
+/* Small and unbalanced products (outside the ladder's classes, the same code), and
+   every length by the widest square it takes (all ones) and an unbalanced product
+   of the same length. */
 static void
 check_small (gmp_randstate_t rs)
 {
@@ -346,30 +350,12 @@ check_small (gmp_randstate_t rs)
         check_product (rs, na, nb, na, nb, kind);
   check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 1, MPZG_MUL_BLOCK_MAX_LIMBS, 1, ONES);
   check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 3, MPZG_MUL_BLOCK_MAX_LIMBS, 3, RANDOM);
-}
-
-/* Every candidate length, 64 to 3N, by the widest square it takes (all ones) and
-   an unbalanced product of the same length. */
-static void
-check_every_length (gmp_randstate_t rs)
-{
-  unsigned n = 1;
-  for (unsigned L : candidates ())
-      {
-        while (ntt_length_of (n + 1, n + 1) != 0 && ntt_length_of (n + 1, n + 1) <= L)
-          n++;
-        if (ntt_length_of (n, n) != L)
-          {
-            fprintf (stderr, "t-mul-ntt-host: no square of length %u\n", L);
-            failures++;
-            continue;
-          }
-        unsigned nb = n / 3 + 1, na = n;
-        while (ntt_length_of (na + 1, nb) == L)
-          na++;
-        check_product (rs, n, n, n, n, ONES);
-        check_product (rs, na, nb, na, nb, RANDOM);
-      }
+  for (unsigned k = NTT3_LOG_MIN; k <= NTT3_LOG_MAX; k++)
+    {
+      unsigned n = (1u << (k - 2)) / 2;      /* 2n + 2n - 1 < 2^k digits */
+      check_product (rs, n, n, n, n, ONES);
+      check_product (rs, n + n / 2, n / 2, n + n / 2, n / 2, RANDOM);
+    }
 }
 
 int
@@ -378,18 +364,17 @@ main (int argc, char **argv)
   gmp_randstate_t rs;
   long rounds = host_rounds (argc, argv);
   unsigned long seed = host_init ("t-mul-ntt-host", rs, 20261124UL);
-  fill_roots (roots.data ());
+  fill_tables (tables.data ());
+  consts = make_crt ();
 
-  check_field (rs, 100000);
-  check_mul_2exp (rs);
-  check_roots ();
+  check_field<0> (rs, 200000);
+  check_field<1> (rs, 200000);
+  check_field<2> (rs, 200000);
+  check_crt (rs, 100000);
+  check_tables ();
+  check_banks ();
   check_lengths ();
-#if MPZG_MUL_NTT_RADIX == 16
-  check_radices (rs);
-  check_plans ();
-#endif
   check_small (rs);
-  check_every_length (rs);
   check_classes (rs, rounds < 1 ? 1 : rounds);
 
   gmp_randclear (rs);
