@@ -308,8 +308,9 @@ tune_kernels (void)
   static const unsigned s_full[] = { 8, 12, 16, 24, 32 }, s_quick[] = { 8, 16, 32 };
   static const unsigned g_full[] = { 40, 48, 56, 64, 80, 96, 112, 128 },
     g_quick[] = { 48, 64, 96, 128 };
-  static const unsigned n_full[] = { 512, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072, 4096 },
-    n_quick[] = { 768, 1280, 2048, 3072 };
+  static const unsigned n_full[] = { 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536,
+                                     2048, 2560, 3072, 4096 },
+    n_quick[] = { 256, 768, 1280, 2048, 3072 };
   static const unsigned b_full[] = { 1024, 1536, 2048, 2560, 3072, 4096 },
     b_quick[] = { 2048, 4096 };
   static const unsigned as_full[] = { 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56 },

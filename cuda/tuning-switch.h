@@ -4,14 +4,8 @@
    Written by mpzg-tune; rebuild the library after replacing it.
 
    Device:  0: NVIDIA H100 80GB HBM3, 79.2 GiB, compute capability 9.0, 132 SMs
-   Date:    2026-11-24 10:37:50 UTC
-   Command: bench/mpzg-tune -s auto:powm -o tuning-switch.h
-   Not measured, kept: MPZG_MUL_SMALL_MAX (step not run, -s)
-   Not measured, kept: MPZG_MUL_GRP_MAX_LIMBS (step not run, -s)
-   Not measured, kept: MPZG_MUL_NTT_MIN_LIMBS (step not run, -s)
-   Not measured, kept: MPZG_MUL_BLOCK_MAX_LIMBS (step not run, -s)
-   Not measured, kept: MPZG_ADD_SMALL_MAX (step not run, -s)
-   Not measured, kept: MPZG_ADD_BLOCK_MIN (step not run, -s)
+   Date:    2026-11-24 16:01:24 UTC
+   Command: bench/mpzg-tune -s kernels -T 400 -o tuning-switch.h
    Not measured, kept: MPZG_ADD_WORTH_LIMBS (step not run, -s)
    Not measured, kept: MPZG_MUL_WORTH_AVG (step not run, -s)
    Not measured, kept: MPZG_MUL_WORTH_WORK (step not run, -s)
@@ -22,6 +16,8 @@
    Not measured, kept: MPZG_GCD_WORTH_WORK (step not run, -s)
    Not measured, kept: MPZG_GCDEXT_WORTH_AVG (step not run, -s)
    Not measured, kept: MPZG_GCDEXT_WORTH_COUNT (step not run, -s)
+   Not measured, kept: MPZG_POWM_WORTH_AVG (step not run, -s)
+   Not measured, kept: MPZG_POWM_WORTH_LIMBS (step not run, -s)
    Not measured, kept: MPZG_SLOT_WORDS (step not run, -s)
 */
 #ifndef MPZG_TUNING_SWITCH_H
@@ -34,7 +30,7 @@
 #define MPZG_MUL_GRP_MAX_LIMBS 128
 #endif
 #ifndef MPZG_MUL_NTT_MIN_LIMBS
-#define MPZG_MUL_NTT_MIN_LIMBS 640
+#define MPZG_MUL_NTT_MIN_LIMBS 256
 #endif
 #ifndef MPZG_MUL_BLOCK_MAX_LIMBS
 #define MPZG_MUL_BLOCK_MAX_LIMBS 4096

@@ -127,7 +127,7 @@
    core/widths.h, tuning-switch.h) run by exact transforms over three prime fields,
    one block per product and field, then one block per product that joins the
    fields' results.  Measured against the classical kernels and the earlier
-   transform over one 64-bit field in bench/results/2026-11-25-h100-ntt-three-primes. */
+   transform over one 64-bit field in bench/results/2026-11-24-h100-ntt-three-primes. */
 /* Most threads per block of a field's transform (its launch bounds): a length-L
    transform takes L / 8 threads (a group of 8 points each in a pass of radix 8)
    up to this many, then several groups each. */
