@@ -133,38 +133,25 @@ ld_factor (const factor *t)
    natural order, stages of spans R S / 2 down to S; inverse the reverse.  The
    stage of span h multiplies the points at j + m S within their block of 2h by
    w_2h^(j + m S), table entry h + j + m S. */
-template <int q, int R>
+template <int q, int R, bool fwd>
 MPZG_NTT3_HD void
-radix_fwd (u32 *v, unsigned j, unsigned S, const factor *tw)
+radix (u32 *v, unsigned j, unsigned S, const factor *tw)
 {
   constexpr u32 p = prime (q);
 MPZG_NTT3_UNROLL
-  for (int half = R / 2; half >= 1; half /= 2)
-MPZG_NTT3_UNROLL
-    for (int m = 0; m < half; m++)
-      {
-        const factor w = ld_factor (tw + half * S + j + m * S);
-MPZG_NTT3_UNROLL
-        for (int base = 0; base < R; base += 2 * half)
-          bfly_gs<p> (v[base + m], v[base + m + half], w);
-      }
-}
-
-template <int q, int R>
-MPZG_NTT3_HD void
-radix_inv (u32 *v, unsigned j, unsigned S, const factor *tw)
-{
-  constexpr u32 p = prime (q);
-MPZG_NTT3_UNROLL
-  for (int half = 1; half < R; half *= 2)
+  for (int i = 0; (1 << i) < R; i++)
     {
+      const int half = fwd ? R >> (i + 1) : 1 << i;
 MPZG_NTT3_UNROLL
       for (int m = 0; m < half; m++)
         {
           const factor w = ld_factor (tw + half * S + j + m * S);
 MPZG_NTT3_UNROLL
           for (int base = 0; base < R; base += 2 * half)
-            bfly_ct<p> (v[base + m], v[base + m + half], w);
+            if (fwd)
+              bfly_gs<p> (v[base + m], v[base + m + half], w);
+            else
+              bfly_ct<p> (v[base + m], v[base + m + half], w);
         }
     }
 }
@@ -195,10 +182,7 @@ MPZG_NTT3_UNROLL
           else
             v[m] = X[slot (i)];
         }
-      if (fwd)
-        radix_fwd<q, R> (v, j, S, tw);
-      else
-        radix_inv<q, R> (v, j, S, tw);
+      radix<q, R, fwd> (v, j, S, tw);
 MPZG_NTT3_UNROLL
       for (int m = 0; m < R; m++)
         {
@@ -228,12 +212,12 @@ MPZG_NTT3_UNROLL
           x[m] = X[slot (8 * g + m)];
           y[m] = Y[slot (8 * g + m)];
         }
-      radix_fwd<q, 8> (x, 0, 1, twf);
-      radix_fwd<q, 8> (y, 0, 1, twf);
+      radix<q, 8, true> (x, 0, 1, twf);
+      radix<q, 8, true> (y, 0, 1, twf);
 MPZG_NTT3_UNROLL
       for (int m = 0; m < 8; m++)
         x[m] = mul_shoup<p> (mul_mont<p> (reduce1<p> (x[m]), y[m]), scale);
-      radix_inv<q, 8> (x, 0, 1, twi);
+      radix<q, 8, false> (x, 0, 1, twi);
 MPZG_NTT3_UNROLL
       for (int m = 0; m < 8; m++)
         X[slot (8 * g + m)] = x[m];
