@@ -43,6 +43,22 @@ gen_unsigned2 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
   random_unsigned (in[1], count, bits, rs);
 }
 
+/* mul_b4, mul_b16: unbalanced products, b of a quarter or a sixteenth of a's bits
+   (which kernel the ladder gives them depends on both widths). */
+static void
+gen_unsigned_b4 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_unsigned (in[0], count, bits, rs);
+  random_unsigned (in[1], count, bits / 4 > 0 ? bits / 4 : 1, rs);
+}
+
+static void
+gen_unsigned_b16 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_unsigned (in[0], count, bits, rs);
+  random_unsigned (in[1], count, bits / 16 > 0 ? bits / 16 : 1, rs);
+}
+
 /* gcdext: two operands of `bits` bits with random signs (gen_signed2); invert: an
    odd modulus of `bits` bits and a base below it, replaced by 1 where not
    invertible (GMP leaves the output undefined there, so the results could not be
@@ -149,6 +165,8 @@ gen_divexact_q64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t 
 /* Bits per element copied up and down by the GPU path (its padding not counted). */
 static void xfer_addsub (unsigned long b, double *up, double *down) { *up = 2.0 * b; *down = b; }
 static void xfer_mul (unsigned long b, double *up, double *down) { *up = 2.0 * b; *down = 2.0 * b; }
+static void xfer_mul_b4 (unsigned long b, double *up, double *down) { *up = *down = 1.25 * b; }
+static void xfer_mul_b16 (unsigned long b, double *up, double *down) { *up = *down = 1.0625 * b; }
 /* dividend, divisor up; quotient (bits - dbits) and remainder (dbits) down */
 static void xfer_div (unsigned long b, double *up, double *down) { *up = 1.5 * b; *down = b; }
 static void xfer_div_d64 (unsigned long b, double *up, double *down)
@@ -272,6 +290,10 @@ const bench_op bench_ops[] = {
   /* one product a row, for the long products (the whole-device transform) */
   { "mul1",    MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 28, RATE_WORDPROD, gen_unsigned2, gmp_mul,     z_mul,
     xfer_mul, 1 },
+  { "mul_b4",  MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 22, RATE_ELEMS,    gen_unsigned_b4, gmp_mul,   z_mul,
+    xfer_mul_b4, 1 },
+  { "mul_b16", MPZG_GPU_FAMILY (mul), 2, 1, 1UL << 22, RATE_ELEMS,    gen_unsigned_b16, gmp_mul,  z_mul,
+    xfer_mul_b16, 1 },
   { "tdiv_qr_d64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_d64, gmp_tdiv_qr,
     z_tdiv_qr, xfer_div_d64, 1 },
   { "tdiv_qr_dn64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_dn64, gmp_tdiv_qr,

@@ -135,6 +135,15 @@
 /* Threads per block of the join (rounds of a few 32-bit words per thread,
    mul/ntt3-core.cuh; at most 1024, the carry scan's 32 warps). */
 #define MPZG_MUL_NTT_JOIN_THREADS 512
+/* Unbalanced products (mul/ntt-rung.h): the NTT takes a product whose widths are
+   more than a factor 2 apart when its Ma Mb word products are at least this many
+   times L log2 L.  8 is the ratio of the two kernels' costs per unit measured at
+   4096 limbs by mpzg-tune (1.02 us per product of L = 2^14 against 9.3 us for
+   2^24 word products); kernel-only on the H100 it sends 4096 by 256 and 1024 by
+   256 limbs to the classical kernel (1.28x and 1.06x faster there) and 1536 by
+   384 to 4096 by 1024 to the NTT (1.6-2.7x faster)
+   (bench/results/2026-11-24-h100-ntt-three-primes). */
+#define MPZG_MUL_NTT_WORK 8
 
 /* Whole-device NTT multiplication (mul/ntt-grid.cu, mul/ntt-grid-core.cuh): one or a
    few long products, each transform done in passes of thread blocks over device

@@ -22,7 +22,8 @@
    From a narrower operand of MPZG_MUL_NTT_MIN_LIMBS words up (ntt.cu,
    ntt3-core.cuh): exact number-theoretic transforms over three prime fields, one
    block per product and field, then one per product to join them.  The
-   classes are the same width pairs: the rung is chosen by the class's widths.
+   classes are the same width pairs: the rung is chosen by the class's widths
+   (ntt-rung.h).
 
    From a wider operand above MPZG_MUL_BLOCK_MAX_LIMBS words (ntt-grid.cu,
    ntt-grid-core.cuh): the whole-device transform, a sequence of launches per
@@ -40,6 +41,7 @@
 #include "mul/grp.cuh"
 #include "mul/block.cuh"
 #include "mul/ntt.h"
+#include "mul/ntt-rung.h"
 #ifdef MPZG_TUNING_VARIANTS
 #include "mul/variants.h"
 #endif
@@ -176,12 +178,11 @@ grid_takes (unsigned Ma)
   return Ma > MPZG_MUL_BLOCK_MAX_LIMBS;
 }
 
-/* The NTT rung below it: by the narrower operand's padded width (the classical
-   kernels' work grows with both widths, the transform's with their sum). */
+/* The NTT rung below it (ntt-rung.h). */
 static bool
 ntt_takes (unsigned Ma, unsigned Mb)
 {
-  return !grid_takes (Ma) && Mb >= MPZG_MUL_NTT_MIN_LIMBS;
+  return !grid_takes (Ma) && mpzg_mul_ntt_takes (Ma, Mb);
 }
 
 } /* namespace mpzg */
