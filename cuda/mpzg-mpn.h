@@ -180,6 +180,16 @@ int mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev);
 int mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                      const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                      size_t lanes, mpzg_mpn_stream s);
+/* The same, then on the INTERLEAVED classes GMP's cofactors where g = 1
+   (gcd/gcdext-norm.cuh): their shape's outputs are g, v, then t (ow[2] = w[0]
+   words), then one word of flags per instance (GCDEXT_NORM_*); where the flags
+   say valid, v holds |c| and t |t| of that file, else v and t are as
+   mpzg_mpn_gcdext leaves them.  The CONTIGUOUS classes' shape and outputs are
+   mpzg_mpn_gcdext's. */
+void mpzg_mpn_gcdext_norm_shape (unsigned cls, mpzg_mpn_shape *sh);
+int mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                          const mpzg_mpn_word *in, mpzg_mpn_word *out,
+                          mpzg_mpn_word *scratch, size_t lanes, mpzg_mpn_stream s);
 
 /* ---- powm: modular exponentiation ----
    r = b^e mod m for m >= 1, odd or even (a zero modulus, as in the zero instances

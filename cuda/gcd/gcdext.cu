@@ -18,6 +18,7 @@
 #include "../tuning.h"
 #include "gcdext-core.cuh"
 #include "gcdext-coop.cuh"
+#include "gcdext-norm.cuh"
 #include "gcd-widths.cuh"
 
 namespace mpzg {
@@ -252,5 +253,65 @@ mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
     default:
       return (int) cudaErrorInvalidValue;
     }
+  return (int) cudaGetLastError ();
+}
+
+/* ---- GMP's cofactors where g = 1 (gcdext-norm.cuh) ---- */
+
+namespace mpzg {
+namespace gc {
+
+enum { GCDEXT_NORM_BLOCK = 128 };
+
+/* One thread per instance j on the interleaved layout (word i of instance j at
+   i * lanes + j): a, b the rows of the input, g, v, t those of the output, and the
+   flags after them. */
+__global__ void __launch_bounds__ (GCDEXT_NORM_BLOCK)
+gcdext_norm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, unsigned W, size_t lanes)
+{
+  const size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= lanes)
+    return;
+  const size_t region = (size_t) W * lanes;
+  gxn::view a = { (u64 *) in + j, lanes }, b = { (u64 *) in + region + j, lanes };
+  gxn::view g = { out + j, lanes }, v = { out + region + j, lanes },
+    t = { out + 2 * region + j, lanes };
+  out[3 * region + j] = gxn::gcdext_norm (a, b, g, v, t, W);
+}
+
+} /* namespace gc */
+} /* namespace mpzg */
+
+/* The one-thread (interleaved) classes only: there a thread's W^2 word products
+   are few and its words coalesced with its neighbours'.  On the cooperative
+   classes one thread per instance took longer than the host (4096 pairs of
+   16384 bits: 12.4 ms, bench/results/2026-11-24-h100-gcdext-device-cofactors). */
+static bool
+norm_takes (const mpzg_mpn_shape *sh)
+{
+  return sh->layout == MPZG_MPN_INTERLEAVED;
+}
+
+extern "C" void
+mpzg_mpn_gcdext_norm_shape (unsigned cls, mpzg_mpn_shape *sh)
+{
+  mpzg_mpn_gcdext_shape (cls, sh);
+  if (!norm_takes (sh))
+    return;
+  sh->ow[2] = sh->w[0];
+  sh->out_bytes = (size_t) (3 * sh->w[0] + 1) * sizeof (mpzg_mpn_word);
+}
+
+extern "C" int
+mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
+                      const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
+                      size_t lanes, mpzg_mpn_stream s)
+{
+  int e = mpzg_mpn_gcdext (dev, sh, in, out, scratch, lanes, s);
+  if (e != 0 || lanes == 0 || !norm_takes (sh))
+    return e;
+  const unsigned blocks = (unsigned) ((lanes + GCDEXT_NORM_BLOCK - 1) / GCDEXT_NORM_BLOCK);
+  gcdext_norm_kernel<<<blocks, GCDEXT_NORM_BLOCK, 0, (cudaStream_t) s>>>
+    (in, out, sh->w[0], lanes);
   return (int) cudaGetLastError ();
 }

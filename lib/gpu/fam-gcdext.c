@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* fam-gcdext.c -- gcdext and invert on the GPU: mpz_gcdext and mpz_invert around the
    device's gcd of magnitudes and one cofactor (mpzg_mpn_gcdext), normalized to
-   GMP's values on the host (gcdext-norm.h).  Both operands are padded to the class
+   GMP's values on the host (gcdext-norm.h); for gcdext on the one-thread classes
+   the device also finds both cofactors where g = 1 (mpzg_mpn_gcdext_norm), and
+   the host only sets their signs.  Both operands are padded to the class
    of the longer one, as for gcd; the one-thread classes are interleaved, the
    cooperative ones contiguous (gcd-pairs.h packs both).
 
@@ -56,6 +58,26 @@ device_results (mpz_t G, mpz_t V, mpzg_word *g, mpzg_word *v, const mpzg_word *o
   mpz_roinit_n (V, (const mp_limb_t *) v, (mp_size_t) nv);
 }
 
+/* The device's flags and |t| of position j where it found the cofactors (the
+   interleaved classes of mpzg_mpn_gcdext_norm_shape): the flags, and T over t[]. */
+static inline unsigned
+device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W, size_t j,
+             int il)
+{
+  const unsigned flags = (unsigned) out[3 * W * lanes + j];
+  size_t nt = W;
+  if (!(flags & MPZG_GCDEXT_NORM_VALID))
+    return 0;
+  if (il)
+    mpzg_column (t, out + 2 * W * lanes, lanes, j, W);
+  else
+    memcpy (t, out + (2 * lanes + j) * W, W * sizeof *t);
+  while (nt > 0 && t[nt - 1] == 0)
+    nt--;
+  mpz_roinit_n (T, (const mp_limb_t *) t, (mp_size_t) nt);
+  return flags;
+}
+
 static void
 gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
@@ -78,10 +100,15 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_prefetch_output (p->out[0][u->e], gcd_words (u));
         }
       const mpzg_gpu_elem *e = mpzg_gpu_at (p, c->first + j);
-      mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
-      mpz_t G, V;
+      mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS], tw[MPZG_GCDEXT_MAX_LIMBS];
+      mpz_t G, V, T;
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
-      if (so != NULL || to != NULL)
+      unsigned flags = il && (so != NULL || to != NULL)
+        ? device_norm (T, tw, x->buf, lanes, W, j, il) : 0;
+      if (flags)
+        mpzg_gcdext_from_device (so != NULL ? s : NULL, to != NULL ? t : NULL, p->in[0][e->e],
+                                 p->in[1][e->e], flags, V, T);
+      else if (so != NULL || to != NULL)
         mpzg_gcdext_norm (so != NULL ? s : NULL, to != NULL ? t : NULL, G, p->in[0][e->e],
                           p->in[1][e->e], V, w0, w1);
       mpz_set (p->out[0][e->e], G);
@@ -161,14 +188,14 @@ const mpzg_gpu_family mpzg_gpu_gcdext = {
   .name = "gcdext",
   .classes = mpzg_mpn_gcdext_classes,
   .max_limbs = mpzg_mpn_gcdext_max,
-  .shape = mpzg_mpn_gcdext_shape,
+  .shape = mpzg_mpn_gcdext_norm_shape,
   .worthwhile = gcdext_worthwhile,
   .plan = gcdext_plan,
   .pack = mpzg_gcd_pairs_pack,
   .unpack = gcdext_unpack,
   .grow = gcdext_grow,
   .setup = mpzg_mpn_gcdext_setup,
-  .launch = mpzg_mpn_gcdext,
+  .launch = mpzg_mpn_gcdext_norm,
 };
 
 const mpzg_gpu_family mpzg_gpu_invert = {

@@ -88,6 +88,37 @@ mpzg_gcdext_norm (mpz_ptr s, mpz_ptr t, mpz_srcptr g, mpz_srcptr a, mpz_srcptr b
     }
 }
 
+/* The flags of cuda/gcd/gcdext-norm.cuh (GCDEXT_NORM_*), where the device found
+   the cofactors itself (g = 1): valid, c < 0, t < 0, route 1. */
+#define MPZG_GCDEXT_NORM_VALID 1u
+#define MPZG_GCDEXT_NORM_NEG_C 2u
+#define MPZG_GCDEXT_NORM_NEG_T 4u
+#define MPZG_GCDEXT_NORM_ROUTE 8u
+
+/* s, t (either NULL, not both) as mpz_gcdext gives them for a, b, from the
+   device's valid flags, |c| (C) and |t| (T): the cofactor of x (a, or b on route 1)
+   is sgn (x) c, that of y sgn (y) t.  s, t distinct from the others. */
+static inline void
+mpzg_gcdext_from_device (mpz_ptr s, mpz_ptr t, mpz_srcptr a, mpz_srcptr b, unsigned flags,
+                         mpz_srcptr C, mpz_srcptr T)
+{
+  const int r = (flags & MPZG_GCDEXT_NORM_ROUTE) != 0;
+  mpz_srcptr x = r ? b : a, y = r ? a : b;
+  mpz_ptr cx = r ? t : s, cy = r ? s : t;
+  if (cx != NULL)
+    {
+      mpz_set (cx, C);
+      if (((flags & MPZG_GCDEXT_NORM_NEG_C) != 0) != (mpz_sgn (x) < 0))
+        mpz_neg (cx, cx);
+    }
+  if (cy != NULL)
+    {
+      mpz_set (cy, T);
+      if (((flags & MPZG_GCDEXT_NORM_NEG_T) != 0) != (mpz_sgn (y) < 0))
+        mpz_neg (cy, cy);
+    }
+}
+
 /* mpz_invert (x, a, m) from the device's g and v for a, m (m not zero): returns
    whether the inverse exists, and then x in [0, |m|).  x, w distinct from the
    others. */

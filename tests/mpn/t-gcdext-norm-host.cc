@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: LGPL-3.0-or-later */
+/* t-gcdext-norm-host.cc -- the device's cofactors where g = 1
+   (cuda/gcd/gcdext-norm.cuh), compiled for the host, and the host's signs on them
+   (lib/gpu/gcdext-norm.h: mpzg_gcdext_from_device), against mpz_gcdext: random
+   operands of every gcdext class width with random signs, on both routes (either
+   operand even), with planted common factors, zeros, equal operands, |y| of 1 and
+   2, and extreme cofactors (x = 1, x = y - 1, y = x + 1); through both layouts'
+   strides.  Where the device declines (g != 1, a zero, |y| <= 2) the host's own
+   normalization must be what is left, so the test checks that it declined exactly
+   there.  Needs no GPU.
+
+   Usage: t-gcdext-norm-host [rounds] (default 1; MPZG_TEST_SEED sets the seed). */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+#include <gmp.h>
+#include "gcdext-norm.cuh"
+#include "gcdext-norm.h"
+#include "host-shared.h"
+
+using namespace mpzg::gxn;
+
+static_assert (GCDEXT_NORM_VALID == MPZG_GCDEXT_NORM_VALID
+               && GCDEXT_NORM_NEG_C == MPZG_GCDEXT_NORM_NEG_C
+               && GCDEXT_NORM_NEG_T == MPZG_GCDEXT_NORM_NEG_T
+               && GCDEXT_NORM_ROUTE == MPZG_GCDEXT_NORM_ROUTE,
+               "the device's and the host's flags");
+
+static const unsigned widths[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+static long checked, valid;
+
+/* The device's inputs and outputs for a, b (magnitudes at width W, stride
+   `stride`), with the gcdext kernel's g and v computed by GMP. */
+static void
+check (mpz_srcptr a, mpz_srcptr b, unsigned W, size_t stride)
+{
+  mpz_t A, B, g, v, s, t, ws, wt, C, T;
+  mpz_inits (A, B, g, v, s, t, ws, wt, NULL);
+  mpz_abs (A, a);
+  mpz_abs (B, b);
+  mpz_gcd (g, A, B);
+  /* the kernel's v: route 0 (|b| / 2^k odd): |a| v = g (mod |b| / 2^k) */
+  int route = mpz_sgn (A) != 0 && mpz_sgn (B) != 0 && mpz_scan1 (B, 0) > mpz_scan1 (A, 0);
+  mpz_srcptr X = route ? B : A, Y = route ? A : B;
+  mpz_set_ui (v, 0);
+  if (mpz_sgn (A) != 0 && mpz_sgn (B) != 0)
+    {
+      mpz_t m, xm;
+      mpz_inits (m, xm, NULL);
+      mpz_tdiv_q_2exp (m, Y, mpz_scan1 (A, 0) < mpz_scan1 (B, 0) ? mpz_scan1 (A, 0)
+                       : mpz_scan1 (B, 0));
+      if (mpz_cmp_ui (m, 1) > 0)
+        {
+          mpz_divexact (xm, X, g);
+          mpz_t mg;
+          mpz_init (mg);
+          mpz_divexact (mg, Y, g);
+          if (mpz_cmp_ui (mg, 1) > 0)
+            {
+              mpz_invert (xm, xm, mg);      /* x / g is invertible mod y / g */
+              mpz_set (v, xm);              /* |x| v = g (mod y); any such v < m works */
+            }
+          mpz_clear (mg);
+        }
+      mpz_clears (m, xm, NULL);
+    }
+  std::vector<u64> mem (7 * W * stride, 0x5555555555555555ULL);
+  u64 *base = mem.data ();
+  view va = { base, stride }, vb = { base + W * stride, stride }, vg = { base + 2 * W * stride, stride },
+    vv = { base + 3 * W * stride, stride }, vt = { base + 4 * W * stride, stride };
+  for (unsigned i = 0; i < W; i++)
+    {
+      va[i] = i < mpz_size (A) ? mpz_getlimbn (A, i) : 0;
+      vb[i] = i < mpz_size (B) ? mpz_getlimbn (B, i) : 0;
+      vg[i] = i < mpz_size (g) ? mpz_getlimbn (g, i) : 0;
+      vv[i] = i < mpz_size (v) ? mpz_getlimbn (v, i) : 0;
+    }
+  std::vector<u64> before (mem);
+  unsigned flags = gcdext_norm (va, vb, vg, vv, vt, W);
+  mpz_gcdext (ws, s, t, a, b);  /* ws: g */
+  checked++;
+  int should = mpz_cmp_ui (g, 1) == 0 && mpz_sgn (A) != 0 && mpz_sgn (B) != 0
+    && mpz_cmp_ui (Y, 2) > 0;
+  if (!flags)
+    {
+      if (should && host_failed ())
+        gmp_fprintf (stderr, "t-gcdext-norm-host: declined a = %Zx, b = %Zx\n", a, b);
+      if (mem != before && host_failed ())
+        gmp_fprintf (stderr, "t-gcdext-norm-host: declined but wrote, a = %Zx, b = %Zx\n", a, b);
+    }
+  else
+    {
+      valid++;
+      if (!should && host_failed ())
+        gmp_fprintf (stderr, "t-gcdext-norm-host: took a = %Zx, b = %Zx (g = %Zx)\n", a, b, g);
+      std::vector<u64> c (W), tt (W);
+      for (unsigned i = 0; i < W; i++)
+        c[i] = vv[i], tt[i] = vt[i];
+      unsigned nc = W, nt = W;
+      while (nc > 0 && c[nc - 1] == 0)
+        nc--;
+      while (nt > 0 && tt[nt - 1] == 0)
+        nt--;
+      mpz_roinit_n (C, (const mp_limb_t *) c.data (), (mp_size_t) nc);
+      mpz_roinit_n (T, (const mp_limb_t *) tt.data (), (mp_size_t) nt);
+      for (int want = 0; want < 3; want++)   /* both, s only, t only */
+        {
+          mpz_set_ui (ws, 12345);
+          mpz_set_ui (wt, 54321);
+          mpzg_gcdext_from_device (want != 2 ? ws : NULL, want != 1 ? wt : NULL, a, b, flags, C,
+                                   T);
+          if (((want != 2 && mpz_cmp (ws, s) != 0) || (want != 1 && mpz_cmp (wt, t) != 0))
+              && host_failed ())
+            gmp_fprintf (stderr, "t-gcdext-norm-host: a = %Zx, b = %Zx (W %u, stride %zu): "
+                         "s = %Zx t = %Zx, want %Zx %Zx\n", a, b, W, stride, ws, wt, s, t);
+        }
+      for (size_t k = 0; k < mem.size (); k++)   /* nothing outside a, b, g, v, t */
+        if (k >= 5 * W * stride || k % stride != 0)
+          if (mem[k] != before[k] && host_failed ())
+            {
+              fprintf (stderr, "t-gcdext-norm-host: wrote word %zu outside its views\n", k);
+              break;
+            }
+    }
+  mpz_clears (A, B, g, v, s, t, ws, wt, NULL);
+}
+
+static void
+random_operand (mpz_t x, gmp_randstate_t rs, unsigned W)
+{
+  unsigned long bits = 1 + gmp_urandomm_ui (rs, 64 * W);
+  mpz_rrandomb (x, rs, bits);
+  if (gmp_urandomb_ui (rs, 1))
+    mpz_urandomb (x, rs, bits);
+  if (gmp_urandomb_ui (rs, 1))
+    mpz_neg (x, x);
+}
+
+int
+main (int argc, char **argv)
+{
+  gmp_randstate_t rs;
+  long rounds = host_rounds (argc, argv);
+  unsigned long seed = host_init ("t-gcdext-norm-host", rs, 20261124UL);
+  mpz_t a, b, f;
+  mpz_inits (a, b, f, NULL);
+  for (long round = 0; round < (rounds < 1 ? 1 : rounds); round++)
+    for (unsigned W : widths)
+      for (int i = 0; i < (W <= 16 ? 3000 : 400); i++)
+        {
+          random_operand (a, rs, W);
+          random_operand (b, rs, W);
+          switch (i % 10)
+            {
+            case 0:                     /* a planted common factor */
+              mpz_urandomb (f, rs, 1 + gmp_urandomm_ui (rs, 32 * W));
+              mpz_add_ui (f, f, 2);
+              mpz_mul (a, a, f);
+              mpz_mul (b, b, f);
+              mpz_tdiv_r_2exp (a, a, 64 * W);
+              mpz_tdiv_r_2exp (b, b, 64 * W);
+              break;
+            case 1:                     /* x = 1, x = y - 1, y = x + 1 */
+              if (i % 3 == 0)
+                mpz_set_si (a, i % 2 ? 1 : -1);
+              else if (i % 3 == 1)
+                mpz_sub_ui (a, b, 1);
+              else
+                mpz_add_ui (b, a, 1);
+              mpz_tdiv_r_2exp (a, a, 64 * W);
+              mpz_tdiv_r_2exp (b, b, 64 * W);
+              break;
+            case 2:                     /* |y| of 1 or 2, a zero, equal operands */
+              if (i % 4 == 0)
+                mpz_set_si (b, i % 8 ? 2 : -1);
+              else if (i % 4 == 1)
+                mpz_set_ui (a, 0);
+              else if (i % 4 == 2)
+                mpz_set_ui (b, 0);
+              else
+                mpz_neg (a, b);
+              break;
+            case 3:                     /* b even: route 1 */
+              mpz_mul_2exp (b, b, 1);
+              mpz_tdiv_r_2exp (b, b, 64 * W);
+              mpz_setbit (a, 0);
+              break;
+            default:
+              break;
+            }
+          check (a, b, W, 1);
+          if (i % 7 == 0)
+            check (a, b, W, 3);
+        }
+  mpz_clears (a, b, f, NULL);
+  gmp_randclear (rs);
+  printf ("t-gcdext-norm-host: %ld pairs, %ld taken by the device, %d failures "
+          "(MPZG_TEST_SEED=%lu)\n", checked, valid, failures, seed);
+  return failures ? 1 : 0;
+}
