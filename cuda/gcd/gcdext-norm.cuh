@@ -24,6 +24,7 @@
 #define MPZG_GCDEXT_NORM_CUH
 
 #include <stddef.h>
+#include "../core/word.cuh"
 
 #ifdef __CUDACC__
 #define MPZG_GXN_HD __host__ __device__ __forceinline__
@@ -33,8 +34,6 @@
 
 namespace mpzg {
 namespace gxn {
-
-typedef unsigned long long u64;
 
 /* The flags: the device's s and t are valid; c < 0; t < 0 (before the signs of
    x and y); route 1. */
@@ -49,29 +48,13 @@ struct view
   MPZG_GXN_HD u64 &operator[] (unsigned i) const { return p[i * stride]; }
 };
 
-MPZG_GXN_HD u64
-mul_hi (u64 a, u64 b)
-{
-#ifdef __CUDA_ARCH__
-  return __umul64hi (a, b);
-#else
-  return (u64) (((unsigned __int128) a * b) >> 64);
-#endif
-}
-
 /* The index of the lowest set bit of x (W words), or 64 W when x = 0. */
 MPZG_GXN_HD unsigned
 low_bit (view x, unsigned W)
 {
   for (unsigned i = 0; i < W; i++)
     if (x[i] != 0)
-      {
-        u64 w = x[i];
-        unsigned b = 0;
-        while (!(w & 1))
-          w >>= 1, b++;
-        return 64 * i + b;
-      }
+      return 64 * i + ctz64 (x[i]);
   return 64 * W;
 }
 
@@ -136,7 +119,7 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
       u64 carry = 0;
       for (unsigned j = 0; i + j < W; j++)
         {
-          const u64 vj = v[j], lo = xi * vj, hi = mul_hi (xi, vj);
+          const u64 vj = v[j], lo = xi * vj, hi = umulhi (xi, vj);
           const u64 s = t[i + j] + lo, c1 = s < lo, s2 = s + carry, c2 = s2 < carry;
           t[i + j] = s2;
           carry = hi + c1 + c2;
@@ -157,7 +140,7 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
       u64 br = 0;
       for (unsigned j = 0; i + j < W; j++)
         {
-          const u64 yj = y[j], lo = q * yj, hi = mul_hi (q, yj);
+          const u64 yj = y[j], lo = q * yj, hi = umulhi (q, yj);
           const u64 ti = t[i + j], s = lo + br, c1 = s < lo, d = ti - s;
           br = hi + c1 + (ti < s);
           t[i + j] = d;

@@ -21,6 +21,7 @@
 #include "host-shared.h"
 
 using namespace mpzg::gxn;
+using mpzg::u64;
 
 static_assert (GCDEXT_NORM_VALID == MPZG_GCDEXT_NORM_VALID
                && GCDEXT_NORM_NEG_C == MPZG_GCDEXT_NORM_NEG_C
