@@ -20,8 +20,8 @@
 #if MPZG_MUL_NTT_JOIN_THREADS % 32 != 0 || MPZG_MUL_NTT_JOIN_THREADS > 1024
 #error "MPZG_MUL_NTT_JOIN_THREADS: whole warps, at most 32 (the carry scan's)"
 #endif
-static_assert (mpzg::ntt3::ntt3_log_length (2 * MPZG_MUL_BLOCK_MAX_CEIL,
-                                            2 * MPZG_MUL_BLOCK_MAX_CEIL) != 0,
+static_assert (mpzg::ntt3::ntt3_length (2 * MPZG_MUL_BLOCK_MAX_CEIL,
+                                        2 * MPZG_MUL_BLOCK_MAX_CEIL).L != 0,
                "the widest product is longer than the NTT's tables allow");
 
 namespace mpzg {
@@ -57,28 +57,29 @@ struct ntt3_scales
   ntt3::factor f[ntt3::NPRIMES];
 };
 
-/* Residues of instance blockIdx.x in field blockIdx.y, L = 2^k of them, to the
+/* Residues of instance blockIdx.x in field blockIdx.y, L of them, to the
    instance's scratch at blockIdx.y L (32-bit words). */
 __global__ void
 __launch_bounds__ (MPZG_MUL_NTT_THREADS)
 mul_ntt_residue_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, unsigned Ma,
-                        unsigned Mb, unsigned k, ntt3_scales sc, u64 *scratch, size_t itch)
+                        unsigned Mb, ntt3::ntt3_len len, ntt3_scales sc, u64 *scratch,
+                        size_t itch)
 {
   extern __shared__ __align__ (16) ntt3::u32 pts[];
   const size_t inst = blockIdx.x;
-  const unsigned q = blockIdx.y, L = 1u << k;
+  const unsigned q = blockIdx.y, L = len.L;
   const ntt3::u32 *a = (const ntt3::u32 *) (A + inst * Ma);
   const ntt3::u32 *b = (const ntt3::u32 *) (B + inst * Mb);
   ntt3::u32 *res = (ntt3::u32 *) (scratch + inst * itch) + q * L;
   block_team tm = { 0 };
   if (q == 0)
-    ntt3::ntt3_residues<0> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, k, sc.f[0],
+    ntt3::ntt3_residues<0> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, len, sc.f[0],
                             ntt3_tables);
   else if (q == 1)
-    ntt3::ntt3_residues<1> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, k, sc.f[1],
+    ntt3::ntt3_residues<1> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, len, sc.f[1],
                             ntt3_tables);
   else
-    ntt3::ntt3_residues<2> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, k, sc.f[2],
+    ntt3::ntt3_residues<2> (tm, a, 2 * Ma, b, 2 * Mb, res, pts, pts + L, len, sc.f[2],
                             ntt3_tables);
 }
 
@@ -86,13 +87,13 @@ mul_ntt_residue_kernel (const u64 *__restrict__ A, const u64 *__restrict__ B, un
 __global__ void
 __launch_bounds__ (MPZG_MUL_NTT_JOIN_THREADS)
 mul_ntt_join_kernel (const u64 *__restrict__ scratch, size_t itch, u64 *__restrict__ R,
-                     unsigned Ma, unsigned Mb, unsigned k, ntt3::crt_consts c)
+                     unsigned Ma, unsigned Mb, unsigned L, ntt3::crt_consts c)
 {
   __shared__ unsigned char items[MPZG_MUL_NTT_JOIN_THREADS];
   __shared__ unsigned char scan_scratch[32];
   const size_t inst = blockIdx.x;
   block_team tm = { scan_scratch };
-  ntt3::ntt3_join (tm, (const ntt3::u32 *) (scratch + inst * itch), 1u << k,
+  ntt3::ntt3_join (tm, (const ntt3::u32 *) (scratch + inst * itch), L,
                    (ntt3::u32 *) (R + inst * (Ma + Mb)), 2 * (Ma + Mb), c, items);
 }
 
@@ -100,8 +101,8 @@ mul_ntt_join_kernel (const u64 *__restrict__ scratch, size_t itch, u64 *__restri
 size_t
 ntt_itch (unsigned Ma, unsigned Mb)
 {
-  const unsigned k = ntt3::ntt3_log_length (2 * Ma, 2 * Mb);
-  return k ? (3 * ((size_t) 1 << k) + 1) / 2 : 0;
+  const size_t L = ntt3::ntt3_length (2 * Ma, 2 * Mb).L;
+  return (3 * L + 1) / 2;
 }
 
 cudaError_t
@@ -122,19 +123,19 @@ cudaError_t
 ntt_launch (const mpzg_mpn_device *dev, const u64 *a, const u64 *b, u64 *r, unsigned Ma,
             unsigned Mb, size_t count, u64 *scratch, size_t itch, cudaStream_t s)
 {
-  const unsigned k = ntt3::ntt3_log_length (2 * Ma, 2 * Mb);
-  const size_t bytes = k ? 2 * ((size_t) 4 << k) : 0;
-  if (k == 0 || Mb == 0 || Mb > Ma || count > 0x7fffffffu || scratch == NULL
+  const ntt3::ntt3_len len = ntt3::ntt3_length (2 * Ma, 2 * Mb);
+  const size_t bytes = 2 * sizeof (ntt3::u32) * (size_t) len.L;
+  if (len.L == 0 || Mb == 0 || Mb > Ma || count > 0x7fffffffu || scratch == NULL
       || itch < ntt_itch (Ma, Mb) || bytes > dev->smem_optin)
     return cudaErrorInvalidValue;
   ntt3_scales sc;
   for (int q = 0; q < ntt3::NPRIMES; q++)
-    sc.f[q] = ntt3::ntt3_scale (q, k);
+    sc.f[q] = ntt3::ntt3_scale (q, len.L);
   mul_ntt_residue_kernel<<<dim3 ((unsigned) count, ntt3::NPRIMES),
-                           ntt3::ntt3_threads (k, MPZG_MUL_NTT_THREADS), bytes, s>>>
-    (a, b, Ma, Mb, k, sc, scratch, itch);
+                           ntt3::ntt3_threads (len.L, MPZG_MUL_NTT_THREADS), bytes, s>>>
+    (a, b, Ma, Mb, len, sc, scratch, itch);
   mul_ntt_join_kernel<<<(unsigned) count, MPZG_MUL_NTT_JOIN_THREADS, 0, s>>>
-    (scratch, itch, r, Ma, Mb, k, ntt3::make_crt ());
+    (scratch, itch, r, Ma, Mb, len.L, ntt3::make_crt ());
   return cudaGetLastError ();
 }
 

@@ -11,19 +11,20 @@
    of at most min (Da, Db) <= L / 2 products of two digits below 2^32, so it is
    below 2^13 (2^32 - 1)^2 < 2^77 for the longest transform, L = 2^14, while
    p0 p1 p2 > 2^88: the residues determine it.  Each field has roots of unity of
-   order 2^14 (its prime is 1 + c 2^k, k >= 23).  ntt3_log_length refuses longer
+   order 2^14 and 3 2^12 (its prime is 1 + 3 2^14 c).  ntt3_length refuses longer
    transforms.  No floating point.
 
-   The transform, length L = 2^k.  Forward: decimation in frequency (natural order
+   The transform, length L = 2^k or 3 2^k.  Forward: decimation in frequency (natural order
    in, bit-reversed order out), Gentleman-Sande butterflies; inverse: decimation
    in time from the bit-reversed order, Cooley-Tukey butterflies with the inverse
    roots, which undoes the forward stage by stage, so that no permutation is ever
    done: the pointwise product does not care about the order.  The k stages are
-   grouped into passes over the team's shared memory: first one of radix 2^(k mod 3)
-   when 3 does not divide k, then passes of radix 8.  A pass of radix R at stride S
+   grouped into passes over the team's shared memory: first, when L = 3 2^k, one
+   of radix 3 (pass3), which leaves three transforms of length 2^k; then one of
+   radix 2^(k mod 3) when 3 does not divide k, then passes of radix 8.  A pass of radix R at stride S
    gives each thread groups of R points B + j + m S (m < R, j < S, B a multiple of
    R S), transformed in registers through log2 R stages (R - 1 roots from the
-   table); the strides are L / R0, then powers of 8 down to 1.  The first forward
+   table); the strides are 2^k / R0, then powers of 8 down to 1.  The first forward
    pass reads the digits from device memory; the forward pass of stride 1, the
    pointwise product (scaled by 1 / L) and the inverse pass of stride 1 run as one
    pass on the same groups; the last inverse pass writes the residues, reduced, to
@@ -49,9 +50,11 @@ namespace ntt3 {
    the shortest, and the root tables' entries per field and direction: for each
    span h = 2^i < NTT3_MAX, the roots w_2h^e or w_2h^-e (w_2h of order 2h) for
    e < h at entry h + e, so that the threads of a warp, which take consecutive e,
-   read consecutive entries. */
+   read consecutive entries; then, from entry NTT3_MAX, for each length L = 3m
+   (m = 2^i, 64 <= m <= NTT3_MAX / 4) the roots w_L^e or w_L^-e for e < 2m at
+   entry NTT3_MAX + 2m + e (the radix-3 pass's; w_L^m is a cube root of 1). */
 enum { NTT3_LOG_MAX = 14, NTT3_MAX = 1 << NTT3_LOG_MAX, NTT3_LOG_MIN = 6,
-       NTT3_TABLE = NTT3_MAX };
+       NTT3_TABLE = 2 * NTT3_MAX };
 
 /* Table t of the 2 NPRIMES tables: field q, forward (inv 0) or inverse roots. */
 MPZG_NTT3_HD constexpr unsigned
@@ -78,35 +81,61 @@ fill_tables (factor *tw)
               tw[table_index (q, 1) + h + e] = make_factor ((u32) y, p);
             }
         }
+      for (unsigned m = 1; m < 128; m++)
+        tw[table_index (q, 0) + NTT3_MAX + m] = tw[table_index (q, 1) + NTT3_MAX + m]
+          = make_factor (0, p);  /* unused */
+      for (unsigned m = 64; m <= NTT3_MAX / 4; m *= 2)
+        {
+          const u32 w = mod_pow (generator (q), (p - 1) / (3 * m), p), wi = mod_pow (w, p - 2, p);
+          u64 x = 1, y = 1;
+          for (unsigned e = 0; e < 2 * m; e++, x = x * w % p, y = y * wi % p)
+            {
+              tw[table_index (q, 0) + NTT3_MAX + 2 * m + e] = make_factor ((u32) x, p);
+              tw[table_index (q, 1) + NTT3_MAX + 2 * m + e] = make_factor ((u32) y, p);
+            }
+        }
     }
 }
 
-/* log2 of the transform length for a product of na by nb digits (32-bit words):
-   the smallest 2^k >= na + nb - 1, k >= NTT3_LOG_MIN; 0 when above NTT3_MAX. */
-MPZG_NTT3_HD constexpr unsigned
-ntt3_log_length (unsigned na, unsigned nb)
+/* A transform's length: L = 2^k, or L = 3 2^k when three. */
+struct ntt3_len
 {
-  unsigned k = NTT3_LOG_MIN;
-  while (k <= NTT3_LOG_MAX && (1u << k) < na + nb - 1)
-    k++;
-  return k <= NTT3_LOG_MAX ? k : 0;
+  unsigned L, k;
+  int three;
+};
+
+/* The transform for a product of na by nb digits (32-bit words): the smallest
+   L >= na + nb - 1 among 64, 128, 192, 256, ..., 2^k, 3 2^(k-1), ..., NTT3_MAX
+   (so that padding costs at most a third); L = 0 when above NTT3_MAX. */
+MPZG_NTT3_HD constexpr ntt3_len
+ntt3_length (unsigned na, unsigned nb)
+{
+  const unsigned need = na + nb - 1;
+  for (unsigned k = NTT3_LOG_MIN; k <= NTT3_LOG_MAX; k++)
+    {
+      if ((1u << k) >= need)
+        return ntt3_len { 1u << k, k, 0 };
+      if (k > NTT3_LOG_MIN && k < NTT3_LOG_MAX && (3u << (k - 1)) >= need)
+        return ntt3_len { 3u << (k - 1), k - 1, 1 };
+    }
+  return ntt3_len { 0, 0, 0 };
 }
 
-/* Threads of a field's team for a length 2^k: a group of 8 points each in a pass
-   of radix 8, at most max_threads (then several groups each). */
+/* Threads of a field's team for a length L: a group of 8 points each in a pass of
+   radix 8, at most max_threads (then several groups each). */
 MPZG_NTT3_HD constexpr unsigned
-ntt3_threads (unsigned k, unsigned max_threads)
+ntt3_threads (unsigned L, unsigned max_threads)
 {
-  return (1u << (k - 3)) < max_threads ? 1u << (k - 3) : max_threads;
+  return L / 8 < max_threads ? L / 8 : max_threads;
 }
 
 /* The scale of the pointwise product in field q: 2^32 / L mod p (the Montgomery
    product divides by 2^32). */
 inline factor
-ntt3_scale (int q, unsigned k)
+ntt3_scale (int q, unsigned L)
 {
   const u32 p = prime (q);
-  const u32 inv_len = mod_pow (mod_pow (2, k, p), p - 2, p);
+  const u32 inv_len = mod_pow (L % p, p - 2, p);
   return make_factor ((u32) (((u64) 1 << 32) % p * inv_len % p), p);
 }
 
@@ -195,6 +224,60 @@ MPZG_NTT3_UNROLL
     }
 }
 
+/* The radix-3 pass of a length L = 3m: for j < m the points j, j + m, j + 2m,
+   forward (decimation in frequency) to y0 = x0 + x1 + x2,
+   y1 = (x0 - x2 + u) w_L^j, y2 = (x0 - x1 - u) w_L^2j with u = w3 (x1 - x2), since
+   w3^2 = -1 - w3; the inverse undoes it with the inverse roots (times 3).  t3: the
+   table's roots of w_L (entry NTT3_MAX + 2m on), w3 = w_L^m among them. */
+template <int q, bool fwd, int in, int out>
+MPZG_NTT3_HD void
+pass3 (u32 *X, const u32 *digits, unsigned n, u32 *res, unsigned m, const factor *t3,
+       unsigned t, unsigned T)
+{
+  constexpr u32 p = prime (q);
+  const factor one = { 1, (u32) ((1ULL << 32) / p) }, w3 = ld_factor (t3 + m);
+  for (unsigned j = t; j < m; j += T)
+    {
+      u32 x[3];
+MPZG_NTT3_UNROLL
+      for (int r = 0; r < 3; r++)
+        {
+          const unsigned i = j + r * m;
+          if (in == IN_DIGITS)
+            x[r] = i < n ? mul_shoup<p> (digits[i], one) : 0;
+          else
+            x[r] = X[slot (i)];
+        }
+      u32 y[3];
+      if (fwd)
+        {
+          const u32 u = mul_shoup<p> (x[1] - x[2] + 2 * p, w3);
+          y[0] = reduce2<p> (reduce2<p> (x[0] + x[1]) + x[2]);
+          y[1] = mul_shoup<p> (reduce2<p> (x[0] - x[2] + 2 * p) + u, ld_factor (t3 + j));
+          y[2] = mul_shoup<p> (reduce2<p> (x[0] - x[1] + 2 * p) - u + 2 * p,
+                               ld_factor (t3 + 2 * j));
+        }
+      else
+        {
+          const u32 b = mul_shoup<p> (x[1], ld_factor (t3 + j));
+          const u32 c = mul_shoup<p> (x[2], ld_factor (t3 + 2 * j));
+          const u32 u = mul_shoup<p> (b - c + 2 * p, w3);
+          y[0] = reduce2<p> (reduce2<p> (x[0] + b) + c);
+          y[1] = reduce2<p> (reduce2<p> (x[0] - c + 2 * p) + u);
+          y[2] = reduce2<p> (reduce2<p> (x[0] - b + 2 * p) - u + 2 * p);
+        }
+MPZG_NTT3_UNROLL
+      for (int r = 0; r < 3; r++)
+        {
+          const unsigned i = j + r * m;
+          if (out == OUT_RESIDUES)
+            res[i] = reduce1<p> (y[r]);
+          else
+            X[slot (i)] = y[r];
+        }
+    }
+}
+
 /* The pass of stride 1 in the middle: both forward transforms' last stages, the
    pointwise product times 1 / L into X, and the inverse transform's first stages. */
 template <int q>
@@ -228,60 +311,77 @@ MPZG_NTT3_UNROLL
    Team: threads () (T), each (f) runs f (t) for every thread t then waits for all.
    a, b: na, nb digits; X, Y: L points each (shared memory); res receives the L
    residues of the product's digit convolution in field q. */
+template <int R>
+struct radix_c
+{
+  static constexpr int value = R;
+};
+
 template <int q, class Team>
 MPZG_NTT3_TEAM void
 ntt3_residues (Team &tm, const u32 *a, unsigned na, const u32 *b, unsigned nb, u32 *res,
-               u32 *X, u32 *Y, unsigned k, factor scale, const factor *tables)
+               u32 *X, u32 *Y, ntt3_len len, factor scale, const factor *tables)
 {
-  const unsigned T = tm.threads (), L = 1u << k, r0 = k % 3, n8 = k / 3;
+  const unsigned T = tm.threads (), L = len.L, k = len.k, M = 1u << k, r0 = k % 3, n8 = k / 3;
   const factor *twf = tables + table_index (q, 0), *twi = tables + table_index (q, 1);
-  unsigned S = L;
+  const factor *t3f = twf + NTT3_MAX + 2 * M, *t3i = twi + NTT3_MAX + 2 * M;
+  /* a forward pass of both operands, from the digits or shared memory; an inverse
+     pass of X, to shared memory or the residues */
+  auto fwd = [&] (auto rd, unsigned S, bool from_digits) {
+    constexpr int R = decltype (rd)::value;
+    if (from_digits)
+      tm.each ([&] (unsigned t) {
+        pass<q, R, true, IN_DIGITS, OUT_SHARED> (X, a, na, 0, L, S, twf, t, T);
+        pass<q, R, true, IN_DIGITS, OUT_SHARED> (Y, b, nb, 0, L, S, twf, t, T);
+      });
+    else
+      tm.each ([&] (unsigned t) {
+        pass<q, R, true, IN_SHARED, OUT_SHARED> (X, 0, 0, 0, L, S, twf, t, T);
+        pass<q, R, true, IN_SHARED, OUT_SHARED> (Y, 0, 0, 0, L, S, twf, t, T);
+      });
+  };
+  auto inv = [&] (auto rd, unsigned S, bool to_residues) {
+    constexpr int R = decltype (rd)::value;
+    if (to_residues)
+      tm.each ([&] (unsigned t) {
+        pass<q, R, false, IN_SHARED, OUT_RESIDUES> (X, 0, 0, res, L, S, twi, t, T);
+      });
+    else
+      tm.each ([&] (unsigned t) {
+        pass<q, R, false, IN_SHARED, OUT_SHARED> (X, 0, 0, 0, L, S, twi, t, T);
+      });
+  };
+  /* forward: radix 3 (L = 3M), radix 2^r0, radix 8 down to stride 8 */
+  if (len.three)
+    tm.each ([&] (unsigned t) {
+      pass3<q, true, IN_DIGITS, OUT_SHARED> (X, a, na, 0, M, t3f, t, T);
+      pass3<q, true, IN_DIGITS, OUT_SHARED> (Y, b, nb, 0, M, t3f, t, T);
+    });
   if (r0 == 1)
-    tm.each ([&] (unsigned t) {
-      pass<q, 2, true, IN_DIGITS, OUT_SHARED> (X, a, na, 0, L, L / 2, twf, t, T);
-      pass<q, 2, true, IN_DIGITS, OUT_SHARED> (Y, b, nb, 0, L, L / 2, twf, t, T);
-    });
+    fwd (radix_c<2> (), M / 2, !len.three);
   else if (r0 == 2)
-    tm.each ([&] (unsigned t) {
-      pass<q, 4, true, IN_DIGITS, OUT_SHARED> (X, a, na, 0, L, L / 4, twf, t, T);
-      pass<q, 4, true, IN_DIGITS, OUT_SHARED> (Y, b, nb, 0, L, L / 4, twf, t, T);
-    });
-  S >>= r0;
+    fwd (radix_c<4> (), M / 4, !len.three);
+  unsigned S = M >> r0;
   for (unsigned i = 0; i + 1 < n8; i++)
     {
       S /= 8;
-      if (i == 0 && r0 == 0)
-        tm.each ([&] (unsigned t) {
-          pass<q, 8, true, IN_DIGITS, OUT_SHARED> (X, a, na, 0, L, S, twf, t, T);
-          pass<q, 8, true, IN_DIGITS, OUT_SHARED> (Y, b, nb, 0, L, S, twf, t, T);
-        });
-      else
-        tm.each ([&] (unsigned t) {
-          pass<q, 8, true, IN_SHARED, OUT_SHARED> (X, 0, 0, 0, L, S, twf, t, T);
-          pass<q, 8, true, IN_SHARED, OUT_SHARED> (Y, 0, 0, 0, L, S, twf, t, T);
-        });
+      fwd (radix_c<8> (), S, i == 0 && r0 == 0 && !len.three);
     }
   tm.each ([&] (unsigned t) { pass_mid<q> (X, Y, L, scale, twf, twi, t, T); });
+  /* inverse: the same passes in the other order */
   S = 1;
   for (unsigned i = 1; i < n8; i++)
     {
       S *= 8;
-      if (i + 1 == n8 && r0 == 0)
-        tm.each ([&] (unsigned t) {
-          pass<q, 8, false, IN_SHARED, OUT_RESIDUES> (X, 0, 0, res, L, S, twi, t, T);
-        });
-      else
-        tm.each ([&] (unsigned t) {
-          pass<q, 8, false, IN_SHARED, OUT_SHARED> (X, 0, 0, 0, L, S, twi, t, T);
-        });
+      inv (radix_c<8> (), S, i + 1 == n8 && r0 == 0 && !len.three);
     }
   if (r0 == 1)
-    tm.each ([&] (unsigned t) {
-      pass<q, 2, false, IN_SHARED, OUT_RESIDUES> (X, 0, 0, res, L, L / 2, twi, t, T);
-    });
+    inv (radix_c<2> (), M / 2, !len.three);
   else if (r0 == 2)
+    inv (radix_c<4> (), M / 4, !len.three);
+  if (len.three)
     tm.each ([&] (unsigned t) {
-      pass<q, 4, false, IN_SHARED, OUT_RESIDUES> (X, 0, 0, res, L, L / 4, twi, t, T);
+      pass3<q, false, IN_SHARED, OUT_RESIDUES> (X, 0, 0, res, M, t3i, t, T);
     });
 }
 

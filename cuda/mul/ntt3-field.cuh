@@ -2,11 +2,11 @@
 /* ntt3-field.cuh -- the three prime fields of the one-block NTT multiplication
    (ntt3-core.cuh), and the Chinese remainder step that joins them.
 
-   Three primes below 2^30, each 1 + c 2^k with k >= 23, so that each has roots of
-   unity of order 2^23 and more, and 32-bit words hold four times a residue: the
-   transforms keep their values lazily in [0, 2p) (David Harvey, "Faster arithmetic
-   for number-theoretic transforms"), and a sum or difference of two such values
-   plus 2p stays below 4p < 2^32.
+   Three primes below 2^30, each 1 + 3 2^14 c, so that each has roots of unity of
+   order 2^14 and 3 2^12 (the transform lengths 2^k and 3 2^k), and 32-bit words
+   hold four times a residue: the transforms keep their values lazily in [0, 2p)
+   (David Harvey, "Faster arithmetic for number-theoretic transforms"), and a sum
+   or difference of two such values plus 2p stays below 4p < 2^32.
 
    Products by a known factor w (the roots, the scale 1/L) are Victor Shoup's: with
    w' = floor (w 2^32 / p), x w mod p is x w - floor (x w' / 2^32) p, exact in 32
@@ -38,9 +38,9 @@ typedef unsigned long long u64;
 /* The primes, their generators (a primitive root of each field), and the number
    of primes. */
 enum { NPRIMES = 3 };
-#define MPZG_NTT3_P0 998244353u /* 119 * 2^23 + 1, generator 3 */
-#define MPZG_NTT3_P1 754974721u /* 45 * 2^24 + 1, generator 11 */
-#define MPZG_NTT3_P2 469762049u /* 7 * 2^26 + 1, generator 3 */
+#define MPZG_NTT3_P0 1073479681u /* 4095 * 2^18 + 1 */
+#define MPZG_NTT3_P1 1073184769u /* 32751 * 2^15 + 1 */
+#define MPZG_NTT3_P2 1072496641u /* 16365 * 2^16 + 1; 11 generates each field */
 
 MPZG_NTT3_HD constexpr u32
 prime (int q)
@@ -51,7 +51,8 @@ prime (int q)
 inline u32
 generator (int q)
 {
-  return q == 1 ? 11u : 3u;
+  (void) q;
+  return 11u;
 }
 
 /* -p^-1 mod 2^32 (Newton's iteration from x = p, right mod 8: each step doubles the
@@ -189,7 +190,7 @@ make_crt (void)
   return c;
 }
 
-/* The integer below p0 p1 p2 (< 2^89) of residues r0 < p0, r1 < p1, r2 < p2, as
+/* The integer below p0 p1 p2 (< 2^90) of residues r0 < p0, r1 < p1, r2 < p2, as
    three 32-bit words x[0] (low) .. x[2]. */
 MPZG_NTT3_HD void
 crt (u32 r0, u32 r1, u32 r2, const crt_consts &c, u32 *x)

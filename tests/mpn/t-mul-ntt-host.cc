@@ -165,66 +165,96 @@ check_tables (void)
               }
           }
       }
+  /* the radix-3 pass's: w_L^e for L = 3m, e < 2m, w_L of order exactly L */
+  for (int q = 0; q < NPRIMES; q++)
+    for (unsigned m = 64; m <= NTT3_MAX / 4; m *= 2)
+      {
+        const u32 p = prime (q);
+        const factor *t = &tables[table_index (q, 0) + NTT3_MAX + 2 * m],
+          *ti = &tables[table_index (q, 1) + NTT3_MAX + 2 * m];
+        const u32 w = t[1].w;
+        if (mod_pow (w, 3 * m, p) != 1 || mod_pow (w, m, p) == 1 || mod_pow (w, 3 * m / 2, p) == 1)
+          bad ("radix-3 root order", q, w, m);
+        u64 x = 1;
+        for (unsigned e = 0; e < 2 * m; e++, x = x * w % p)
+          if (t[e].w != x || (u64) t[e].w * ti[e].w % p != 1 || t[e].wq != make_factor (x, p).wq
+              || ti[e].wq != make_factor (ti[e].w, p).wq)
+            {
+              bad ("radix-3 table", q, m, e);
+              return;
+            }
+      }
 }
 
 /* The banks of every pass: for each warp (32 consecutive groups) and each point m
-   of the groups, 32 distinct banks. */
+   of the groups, 32 distinct banks; lengths 2^k and 3 2^k (a radix-3 pass of
+   stride 2^k first). */
 static void
 check_banks (void)
 {
   for (unsigned k = NTT3_LOG_MIN; k <= NTT3_LOG_MAX; k++)
-    {
-      const unsigned L = 1u << k, r0 = k % 3;
-      std::vector<unsigned> R, S;
-      unsigned s = L;
-      if (r0)
-        {
-          R.push_back (1u << r0);
-          S.push_back (s >>= r0);
-        }
-      while (s > 1)
-        {
-          R.push_back (8);
-          S.push_back (s /= 8);
-        }
-      for (size_t pi = 0; pi < R.size (); pi++)
-        for (unsigned g0 = 0; g0 < L / R[pi]; g0 += 32)
-          for (unsigned m = 0; m < R[pi]; m++)
-            {
-              unsigned seen = 0, worst = 0;
-              for (unsigned g = g0; g < g0 + 32 && g < L / R[pi]; g++)
-                {
-                  unsigned j = g & (S[pi] - 1), i = (g - j) * R[pi] + j + m * S[pi];
-                  unsigned bank = slot (i) & 31;
-                  if (seen & (1u << bank))
-                    worst = 1;
-                  seen |= 1u << bank;
-                  if (slot (i) >> 5 != i >> 5)
-                    worst = 1;
-                }
-              if (worst && host_failed ())
-                fprintf (stderr, "t-mul-ntt-host: L = %u, pass of radix %u stride %u: bank "
-                         "conflict\n", L, R[pi], S[pi]);
-            }
-    }
+    for (int three = 0; three < 2; three++)
+      {
+        if (three && 3u << k > NTT3_MAX)
+          continue;
+        const unsigned M = 1u << k, L = three ? 3 * M : M, r0 = k % 3;
+        std::vector<unsigned> R, S;
+        unsigned s = M;
+        if (three)
+          {
+            R.push_back (3);
+            S.push_back (M);
+          }
+        if (r0)
+          {
+            R.push_back (1u << r0);
+            S.push_back (s >>= r0);
+          }
+        while (s > 1)
+          {
+            R.push_back (8);
+            S.push_back (s /= 8);
+          }
+        for (size_t pi = 0; pi < R.size (); pi++)
+          for (unsigned g0 = 0; g0 < L / R[pi]; g0 += 32)
+            for (unsigned m = 0; m < R[pi]; m++)
+              {
+                unsigned seen = 0, worst = 0;
+                for (unsigned g = g0; g < g0 + 32 && g < L / R[pi]; g++)
+                  {
+                    unsigned i = R[pi] == 3 ? g + m * M
+                      : (g - (g & (S[pi] - 1))) * R[pi] + (g & (S[pi] - 1)) + m * S[pi];
+                    unsigned bank = slot (i) & 31;
+                    if (seen & (1u << bank))
+                      worst = 1;
+                    seen |= 1u << bank;
+                    if (slot (i) >> 5 != i >> 5)
+                      worst = 1;
+                  }
+                if (worst && host_failed ())
+                  fprintf (stderr, "t-mul-ntt-host: L = %u, pass of radix %u stride %u: bank "
+                           "conflict\n", L, R[pi], S[pi]);
+              }
+      }
 }
 
-/* ntt3_log_length against the definition. */
+/* ntt3_length against the definition. */
 static void
 check_lengths (void)
 {
   for (unsigned n = 1; n <= 2 * NTT3_MAX; n += 1 + n / 64)
     for (unsigned nb = 1; nb <= n; nb += 1 + nb / 4)
       {
-        unsigned need = n + nb - 1, k = 0;
-        for (unsigned j = NTT3_LOG_MIN; j <= NTT3_LOG_MAX && !k; j++)
-          if ((1u << j) >= need)
-            k = j;
-        if (ntt3_log_length (n, nb) != k)
+        unsigned need = n + nb - 1, best = 0;
+        for (unsigned L = 64; L <= NTT3_MAX && !best; L *= 2)
+          best = L >= need ? L
+            : L >= 128 && 3 * L / 2 >= need && 3 * L / 2 <= NTT3_MAX ? 3 * L / 2 : 0;
+        ntt3_len len = ntt3_length (n, nb);
+        if (len.L != best || (best && len.L != (len.three ? 3u : 1u) << len.k))
           {
             if (host_failed ())
-              fprintf (stderr, "t-mul-ntt-host: length 2^%u (want 2^%u) for %u by %u digits\n",
-                       ntt3_log_length (n, nb), k, n, nb);
+              fprintf (stderr, "t-mul-ntt-host: length %u (want %u) for %u by %u digits\n",
+                       len.L, best, n, nb);
             return;
           }
       }
@@ -255,8 +285,9 @@ static void
 check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsigned nb,
                int kind)
 {
-  const unsigned k = ntt3_log_length (2 * Ma, 2 * Mb), L = 1u << k, n = 2 * (Ma + Mb);
-  if (k == 0)
+  const ntt3_len len = ntt3_length (2 * Ma, 2 * Mb);
+  const unsigned L = len.L, n = 2 * (Ma + Mb);
+  if (L == 0)
     {
       if (host_failed ())
         fprintf (stderr, "t-mul-ntt-host: no length for %u by %u words\n", Ma, Mb);
@@ -275,7 +306,7 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
   else if (na > 0 && nb > 0)
     mpn_mul ((mp_limb_t *) want.data (), (const mp_limb_t *) b.data (), nb,
              (const mp_limb_t *) a.data (), na);
-  host_team tm = { ntt3_threads (k, MPZG_MUL_NTT_THREADS), 0 };
+  host_team tm = { ntt3_threads (L, MPZG_MUL_NTT_THREADS), 0 };
   const u32 *da = (const u32 *) a.data (), *db = (const u32 *) b.data ();
   for (unsigned i = 0; i < 3 * L; i++)
     res[i] = (u32) host_rand64 (rs);
@@ -285,14 +316,14 @@ check_product (gmp_randstate_t rs, unsigned Ma, unsigned Mb, unsigned na, unsign
         X[i] = Y[i] = (u32) host_rand64 (rs);
       u32 *rq = res.data () + q * L;
       if (q == 0)
-        ntt3_residues<0> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), k,
-                          ntt3_scale (0, k), tables.data ());
+        ntt3_residues<0> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), len,
+                          ntt3_scale (0, L), tables.data ());
       else if (q == 1)
-        ntt3_residues<1> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), k,
-                          ntt3_scale (1, k), tables.data ());
+        ntt3_residues<1> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), len,
+                          ntt3_scale (1, L), tables.data ());
       else
-        ntt3_residues<2> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), k,
-                          ntt3_scale (2, k), tables.data ());
+        ntt3_residues<2> (tm, da, 2 * Ma, db, 2 * Mb, rq, X.data (), Y.data (), len,
+                          ntt3_scale (2, L), tables.data ());
     }
   host_team tj = { MPZG_MUL_NTT_JOIN_THREADS, 0 };
   ntt3_join (tj, res.data (), L, (u32 *) r.data (), n, consts, items.data ());
@@ -350,9 +381,17 @@ check_small (gmp_randstate_t rs)
         check_product (rs, na, nb, na, nb, kind);
   check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 1, MPZG_MUL_BLOCK_MAX_LIMBS, 1, ONES);
   check_product (rs, MPZG_MUL_BLOCK_MAX_LIMBS, 3, MPZG_MUL_BLOCK_MAX_LIMBS, 3, RANDOM);
-  for (unsigned k = NTT3_LOG_MIN; k <= NTT3_LOG_MAX; k++)
+  for (unsigned L = 64; L <= NTT3_MAX; L = L % 3 ? (L >= 128 ? 3 * L / 2 : 2 * L) : 4 * L / 3)
     {
-      unsigned n = (1u << (k - 2)) / 2;      /* 2n + 2n - 1 < 2^k digits */
+      /* the widest square of length L: 4n - 1 <= L digits, and one word more */
+      unsigned n = L / 4;
+      if (ntt3_length (2 * n, 2 * n).L != L || (n + 1 <= NTT3_MAX / 4
+                                                 && ntt3_length (2 * n + 2, 2 * n + 2).L == L))
+        {
+          if (host_failed ())
+            fprintf (stderr, "t-mul-ntt-host: no widest square of length %u\n", L);
+          continue;
+        }
       check_product (rs, n, n, n, n, ONES);
       check_product (rs, n + n / 2, n / 2, n + n / 2, n / 2, RANDOM);
     }
