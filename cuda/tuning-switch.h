@@ -4,7 +4,7 @@
    Written by mpzg-tune; rebuild the library after replacing it.
 
    Device:  0: NVIDIA H100 80GB HBM3, 79.2 GiB, compute capability 9.0, 132 SMs
-   Date:    2026-11-24 16:01:24 UTC
+   Date:    2026-11-24 17:03:42 UTC
    Command: bench/mpzg-tune -s kernels -T 400 -o tuning-switch.h
    Not measured, kept: MPZG_ADD_WORTH_LIMBS (step not run, -s)
    Not measured, kept: MPZG_MUL_WORTH_AVG (step not run, -s)
@@ -30,7 +30,7 @@
 #define MPZG_MUL_GRP_MAX_LIMBS 128
 #endif
 #ifndef MPZG_MUL_NTT_MIN_LIMBS
-#define MPZG_MUL_NTT_MIN_LIMBS 256
+#define MPZG_MUL_NTT_MIN_LIMBS 192
 #endif
 #ifndef MPZG_MUL_BLOCK_MAX_LIMBS
 #define MPZG_MUL_BLOCK_MAX_LIMBS 4096
