@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* word.cuh -- one-word helpers of the host-and-device cores (division, gcd, powm,
-   the NTT): the high half of a product, leading and trailing zero bits, and
-   double-word shifts.  Compiled by nvcc for the kernels and by the host's C++
+   the NTT): the high half of a product, leading and trailing zero bits, the
+   inverse of an odd word mod 2^64, and double-word shifts.  Compiled by nvcc for the kernels and by the host's C++
    compiler for the tests that check those cores without a GPU (tests/mpn/t-*-host),
    so each has a device and a host spelling. */
 #ifndef MPZG_WORD_CUH
@@ -57,6 +57,20 @@ ctz32_capped (unsigned x, unsigned cap)
   const unsigned z = x != 0 ? (unsigned) __builtin_ctz (x) : ~0u;
 #endif
   return z < cap ? z : cap;
+}
+
+/* d^-1 mod 2^64 for an odd d: 3d xor 2 is right in its low 5 bits (d (3d xor 2) = 1
+   mod 32 for every odd d), and each Newton step v (2 - d v) doubles the bits
+   that are right: 10, 20, 40, 80. */
+MPZG_WORD_HD u64
+binvert_word (u64 d)
+{
+  u64 v = (3 * d) ^ 2;
+  v *= 2 - d * v;
+  v *= 2 - d * v;
+  v *= 2 - d * v;
+  v *= 2 - d * v;
+  return v;
 }
 
 /* The top word of (hi:lo) << s and the bottom word of (hi:lo) >> s, 0 <= s < 64,

@@ -49,20 +49,6 @@
 namespace mpzg {
 namespace dv {
 
-/* d^-1 mod B for an odd d: 3d xor 2 is right in its low 5 bits (d (3d xor 2) = 1
-   mod 32 for every odd d), and each Newton step v (2 - d v) doubles the bits
-   that are right: 10, 20, 40, 80. */
-MPZG_DIV_HD u64
-binvert_word (u64 d)
-{
-  u64 v = (3 * d) ^ 2;
-  v *= 2 - d * v;
-  v *= 2 - d * v;
-  v *= 2 - d * v;
-  v *= 2 - d * v;
-  return v;
-}
-
 /* x - c - e mod B, c a word and e a count of earlier borrows (at most 3); e
    receives the borrows of this subtraction (at most 2: x - c - e > -2B). */
 MPZG_DIV_HD u64

@@ -68,16 +68,6 @@ cmp (view x, view y, unsigned W)
   return 0;
 }
 
-/* y^-1 mod 2^64, y odd (Newton from y, right to 3 bits). */
-MPZG_GXN_HD u64
-binvert (u64 y)
-{
-  u64 x = y;
-  for (int i = 0; i < 5; i++)
-    x *= 2 - y * x;
-  return x;
-}
-
 /* See the head of the file: a, b the magnitudes, g and v the gcdext kernel's, t
    W words of output. */
 MPZG_GXN_HD unsigned
@@ -133,7 +123,7 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
         break;
     }
   /* the exact quotient by |y|, low words first, in place */
-  const u64 inv = binvert (y[0]);
+  const u64 inv = binvert_word (y[0]);
   for (unsigned i = 0; i < W; i++)
     {
       const u64 q = t[i] * inv;

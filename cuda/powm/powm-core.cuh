@@ -99,15 +99,11 @@ powm_window (int ne)
   return powm_window_bits (64L * ne);
 }
 
-/* -m^-1 mod 2^64 for odd m (Newton's iteration: each step doubles the correct low
-   bits, from the 3 of m itself). */
+/* -m^-1 mod 2^64 for odd m (core/word.cuh). */
 MPZG_POWM_HD u64
 neg_inverse (u64 m0)
 {
-  u64 x = m0;
-  for (int i = 0; i < 5; i++)
-    x *= 2 - m0 * x;
-  return 0 - x;
+  return 0 - binvert_word (m0);
 }
 
 /* x -= m when x >= m, for x < 2m given as x[0..N) and a top bit `top`: masked.
