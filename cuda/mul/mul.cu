@@ -178,11 +178,11 @@ grid_takes (unsigned Ma)
   return Ma > MPZG_MUL_BLOCK_MAX_LIMBS;
 }
 
-/* The NTT rung below it (ntt-rung.h). */
+/* The NTT rung below it (ntt-rung.h, which leaves the wider operands to grid_takes). */
 static bool
 ntt_takes (unsigned Ma, unsigned Mb)
 {
-  return !grid_takes (Ma) && mpzg_mul_ntt_takes (Ma, Mb);
+  return mpzg_mul_ntt_takes (Ma, Mb);
 }
 
 } /* namespace mpzg */

@@ -11,19 +11,20 @@
 #define MPZG_MUL_NTT_RUNG_H
 
 #include "tuning.h"
+#include "ntt3-length.h"
 
 static inline int
 mpzg_mul_ntt_takes (unsigned Ma, unsigned Mb)
 {
-  /* the transform's length L = 2^k or 3 2^(k-1), k > 6 (mul/ntt3-core.cuh), and k */
-  unsigned long long need = 2ULL * Ma + 2ULL * Mb - 1, L = 64;
-  unsigned k = 6;
+  unsigned k;
+  int three;
+  unsigned long long L;
   if (Ma > MPZG_MUL_BLOCK_MAX_LIMBS || Mb < MPZG_MUL_NTT_MIN_LIMBS)
     return 0;
-  while ((1ULL << k) < need && (k == 6 || (3ULL << (k - 1)) < need))
-    k++;
-  L = (1ULL << k) >= need ? 1ULL << k : 3ULL << (k - 1);
-  return Ma <= 2ULL * Mb || (unsigned long long) Ma * Mb >= MPZG_MUL_NTT_WORK * L * k;
+  /* the transform of the product's 2 Ma + 2 Mb - 1 digits; log2 L rounded up */
+  L = mpzg_ntt3_length (2ULL * Ma + 2ULL * Mb - 1, &k, &three);
+  return Ma <= 2ULL * Mb
+    || (unsigned long long) Ma * Mb >= MPZG_MUL_NTT_WORK * L * (k + (unsigned) three);
 }
 
 #endif

@@ -14,15 +14,15 @@
    order 2^14 and 3 2^12 (its prime is 1 + 3 2^14 c).  ntt3_length refuses longer
    transforms.  No floating point.
 
-   The transform, length L = 2^k or 3 2^k.  Forward: decimation in frequency (natural order
-   in, bit-reversed order out), Gentleman-Sande butterflies; inverse: decimation
+   The transform, length L = 2^k or 3 2^k.  Forward: decimation in frequency
+   (natural order in, bit-reversed order out), Gentleman-Sande butterflies; inverse: decimation
    in time from the bit-reversed order, Cooley-Tukey butterflies with the inverse
    roots, which undoes the forward stage by stage, so that no permutation is ever
-   done: the pointwise product does not care about the order.  The k stages are
+   done: the pointwise product does not care about the order.  The stages are
    grouped into passes over the team's shared memory: first, when L = 3 2^k, one
    of radix 3 (pass3), which leaves three transforms of length 2^k; then one of
-   radix 2^(k mod 3) when 3 does not divide k, then passes of radix 8.  A pass of radix R at stride S
-   gives each thread groups of R points B + j + m S (m < R, j < S, B a multiple of
+   radix 2^(k mod 3) when 3 does not divide k, then passes of radix 8.  A pass of
+   radix R at stride S gives each thread groups of R points B + j + m S (m < R, j < S, B a multiple of
    R S), transformed in registers through log2 R stages (R - 1 roots from the
    table); the strides are 2^k / R0, then powers of 8 down to 1.  The first forward
    pass reads the digits from device memory; the forward pass of stride 1, the
@@ -42,6 +42,7 @@
 #define MPZG_NTT3_CORE_CUH
 
 #include "ntt3-field.cuh"
+#include "ntt3-length.h"
 
 namespace mpzg {
 namespace ntt3 {
@@ -53,8 +54,8 @@ namespace ntt3 {
    read consecutive entries; then, from entry NTT3_MAX, for each length L = 3m
    (m = 2^i, 64 <= m <= NTT3_MAX / 4) the roots w_L^e or w_L^-e for e < 2m at
    entry NTT3_MAX + 2m + e (the radix-3 pass's; w_L^m is a cube root of 1). */
-enum { NTT3_LOG_MAX = 14, NTT3_MAX = 1 << NTT3_LOG_MAX, NTT3_LOG_MIN = 6,
-       NTT3_TABLE = 2 * NTT3_MAX };
+enum { NTT3_LOG_MAX = MPZG_NTT3_LOG_MAX, NTT3_MAX = 1 << NTT3_LOG_MAX,
+       NTT3_LOG_MIN = MPZG_NTT3_LOG_MIN, NTT3_TABLE = 2 * NTT3_MAX };
 
 /* Table t of the 2 NPRIMES tables: field q, forward (inv 0) or inverse roots. */
 MPZG_NTT3_HD constexpr unsigned
@@ -104,21 +105,15 @@ struct ntt3_len
   int three;
 };
 
-/* The transform for a product of na by nb digits (32-bit words): the smallest
-   L >= na + nb - 1 among 64, 128, 192, 256, ..., 2^k, 3 2^(k-1), ..., NTT3_MAX
-   (so that padding costs at most a third); L = 0 when above NTT3_MAX. */
-MPZG_NTT3_HD constexpr ntt3_len
+/* The transform for a product of na by nb digits (32-bit words): the length of
+   ntt3-length.h for its na + nb - 1 coefficients (host only). */
+constexpr inline ntt3_len
 ntt3_length (unsigned na, unsigned nb)
 {
-  const unsigned need = na + nb - 1;
-  for (unsigned k = NTT3_LOG_MIN; k <= NTT3_LOG_MAX; k++)
-    {
-      if ((1u << k) >= need)
-        return ntt3_len { 1u << k, k, 0 };
-      if (k > NTT3_LOG_MIN && k < NTT3_LOG_MAX && (3u << (k - 1)) >= need)
-        return ntt3_len { 3u << (k - 1), k - 1, 1 };
-    }
-  return ntt3_len { 0, 0, 0 };
+  unsigned k = 0;
+  int three = 0;
+  const unsigned L = mpzg_ntt3_length ((unsigned long long) na + nb - 1, &k, &three);
+  return ntt3_len { L, k, three };
 }
 
 /* Threads of a field's team for a length L: a group of 8 points each in a pass of
@@ -190,37 +185,46 @@ MPZG_NTT3_UNROLL
 enum { IN_SHARED, IN_DIGITS };
 enum { OUT_SHARED, OUT_RESIDUES };
 
+/* Point i as a pass reads it (the digit, reduced to [0, 2p), or the point at its
+   slot) and writes it (the residue, reduced to [0, p), or the point at its slot). */
+template <int q, int in>
+MPZG_NTT3_HD u32
+ld_point (const u32 *X, const u32 *digits, unsigned n, unsigned i)
+{
+  constexpr u32 p = prime (q);
+  const factor one = { 1, (u32) ((1ULL << 32) / p) };
+  if (in == IN_DIGITS)
+    return i < n ? mul_shoup<p> (digits[i], one) : 0;
+  return X[slot (i)];
+}
+
+template <int q, int out>
+MPZG_NTT3_HD void
+st_point (u32 *X, u32 *res, unsigned i, u32 v)
+{
+  if (out == OUT_RESIDUES)
+    res[i] = reduce1<prime (q)> (v);
+  else
+    X[slot (i)] = v;
+}
+
 /* Thread t's groups of one pass of radix R at stride S over X. */
 template <int q, int R, bool fwd, int in, int out>
 MPZG_NTT3_HD void
 pass (u32 *X, const u32 *digits, unsigned n, u32 *res, unsigned L, unsigned S,
       const factor *tw, unsigned t, unsigned T)
 {
-  constexpr u32 p = prime (q);
-  const factor one = { 1, (u32) ((1ULL << 32) / p) };
   for (unsigned g = t; g < L / R; g += T)
     {
       const unsigned j = g & (S - 1), B = (g - j) * R + j;
       u32 v[R];
 MPZG_NTT3_UNROLL
       for (int m = 0; m < R; m++)
-        {
-          const unsigned i = B + m * S;
-          if (in == IN_DIGITS)
-            v[m] = i < n ? mul_shoup<p> (digits[i], one) : 0;
-          else
-            v[m] = X[slot (i)];
-        }
+        v[m] = ld_point<q, in> (X, digits, n, B + m * S);
       radix<q, R, fwd> (v, j, S, tw);
 MPZG_NTT3_UNROLL
       for (int m = 0; m < R; m++)
-        {
-          const unsigned i = B + m * S;
-          if (out == OUT_RESIDUES)
-            res[i] = reduce1<p> (v[m]);
-          else
-            X[slot (i)] = v[m];
-        }
+        st_point<q, out> (X, res, B + m * S, v[m]);
     }
 }
 
@@ -235,19 +239,13 @@ pass3 (u32 *X, const u32 *digits, unsigned n, u32 *res, unsigned m, const factor
        unsigned t, unsigned T)
 {
   constexpr u32 p = prime (q);
-  const factor one = { 1, (u32) ((1ULL << 32) / p) }, w3 = ld_factor (t3 + m);
+  const factor w3 = ld_factor (t3 + m);
   for (unsigned j = t; j < m; j += T)
     {
       u32 x[3];
 MPZG_NTT3_UNROLL
       for (int r = 0; r < 3; r++)
-        {
-          const unsigned i = j + r * m;
-          if (in == IN_DIGITS)
-            x[r] = i < n ? mul_shoup<p> (digits[i], one) : 0;
-          else
-            x[r] = X[slot (i)];
-        }
+        x[r] = ld_point<q, in> (X, digits, n, j + r * m);
       u32 y[3];
       if (fwd)
         {
@@ -268,13 +266,7 @@ MPZG_NTT3_UNROLL
         }
 MPZG_NTT3_UNROLL
       for (int r = 0; r < 3; r++)
-        {
-          const unsigned i = j + r * m;
-          if (out == OUT_RESIDUES)
-            res[i] = reduce1<p> (y[r]);
-          else
-            X[slot (i)] = y[r];
-        }
+        st_point<q, out> (X, res, j + r * m, y[r]);
     }
 }
 
