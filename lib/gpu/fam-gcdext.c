@@ -59,19 +59,16 @@ device_results (mpz_t G, mpz_t V, mpzg_word *g, mpzg_word *v, const mpzg_word *o
 }
 
 /* The device's flags and |t| of position j where it found the cofactors (the
-   interleaved classes of mpzg_mpn_gcdext_norm_shape): the flags, and T over t[]. */
+   interleaved classes of mpzg_mpn_gcdext_norm_shape, the only ones it runs on):
+   the flags, and T over t[]. */
 static inline unsigned
-device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W, size_t j,
-             int il)
+device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W, size_t j)
 {
   const unsigned flags = (unsigned) out[3 * W * lanes + j];
   size_t nt = W;
   if (!(flags & MPZG_GCDEXT_NORM_VALID))
     return 0;
-  if (il)
-    mpzg_column (t, out + 2 * W * lanes, lanes, j, W);
-  else
-    memcpy (t, out + (2 * lanes + j) * W, W * sizeof *t);
+  mpzg_column (t, out + 2 * W * lanes, lanes, j, W);
   while (nt > 0 && t[nt - 1] == 0)
     nt--;
   mpz_roinit_n (T, (const mp_limb_t *) t, (mp_size_t) nt);
@@ -104,7 +101,7 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       mpz_t G, V, T;
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
       unsigned flags = il && (so != NULL || to != NULL)
-        ? device_norm (T, tw, x->buf, lanes, W, j, il) : 0;
+        ? device_norm (T, tw, x->buf, lanes, W, j) : 0;
       if (flags)
         mpzg_gcdext_from_device (so != NULL ? s : NULL, to != NULL ? t : NULL, p->in[0][e->e],
                                  p->in[1][e->e], flags, V, T);
