@@ -103,11 +103,13 @@ enum { PROBE_PENDING, PROBE_GROW, PROBE_ROOM };
    host whose virtual cores are descheduled for milliseconds, the whole team would
    wait at the barrier for the slowest share.  The first claim is the probe, the
    grown chunk's first MPZG_GROW_PROBE outputs; the rest of its outputs come last,
-   so that the probe has said by then whether they need growing at all. */
+   so that the probe has said by then whether they need growing at all.  Thread 0
+   (tid) adds its time to ps->t_host. */
 static void
-xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_gpu_chunk *k,
-           mpzg_word *kbuf)
+xfer_step (pipe_state *ps, int tid, const mpzg_gpu_chunk *u, mpzg_word *ubuf,
+           const mpzg_gpu_chunk *k, mpzg_word *kbuf)
 {
+  const double t0 = tid == 0 ? mpzg_seconds () : 0;
   mpzg_gpu_plan *p = ps->p;
   const mpzg_gpu_chunk *g = ps->grow >= 0 && p->fam->grow != NULL ? &p->ch[ps->grow] : NULL;
   mpzg_gpu_xfer xu = { p, u, ubuf }, xk = { p, k, kbuf }, xg = { p, g, NULL };
@@ -137,7 +139,7 @@ xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_
              && !__atomic_compare_exchange_n (&ps->next, &at, at + want, 1, __ATOMIC_RELAXED,
                                               __ATOMIC_RELAXED));
       if (at >= end[3])
-        return;
+        break;
       switch (s)
         {
         case 0:
@@ -156,6 +158,8 @@ xfer_step (pipe_state *ps, const mpzg_gpu_chunk *u, mpzg_word *ubuf, const mpzg_
             p->fam->grow (&xg, np + at - end[2], np + at - end[2] + want);
         }
     }
+  if (tid == 0)
+    ps->t_host += mpzg_seconds () - t0;
 }
 
 static void
@@ -225,15 +229,12 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
       long pd = pipe_wait (ps, q, team, tid);
       if (pd == -2)
         return;
-      double t0 = mpzg_seconds ();
-      xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, &p->ch[k], q->hin);
-      if (tid == 0)
-        ps->t_host += mpzg_seconds () - t0;
+      xfer_step (ps, tid, pd >= 0 ? &p->ch[pd] : NULL, q->hout, &p->ch[k], q->hin);
       pipe_barrier (ps, team, tid);
       if (tid == 0)
         {
           int e;
-          t0 = mpzg_seconds ();
+          const double t0 = mpzg_seconds ();
           if (pd >= 0)
             ps->done[pd] = 1;
           q->pending = -1;
@@ -252,13 +253,9 @@ pipe_fn (mpzg_team *team, void *ctx, int tid, int nt)
     {
       mpzg_gpu_slot *q = &ps->slots[(k + d) % MPZG_SLOTS];
       long pd = pipe_wait (ps, q, team, tid);
-      double t0;
       if (pd == -2)
         return;
-      t0 = mpzg_seconds ();
-      xfer_step (ps, pd >= 0 ? &p->ch[pd] : NULL, q->hout, NULL, NULL);
-      if (tid == 0)
-        ps->t_host += mpzg_seconds () - t0;
+      xfer_step (ps, tid, pd >= 0 ? &p->ch[pd] : NULL, q->hout, NULL, NULL);
       pipe_barrier (ps, team, tid);
       if (tid == 0)
         {
