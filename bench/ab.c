@@ -2,8 +2,8 @@
 /* ab.c -- mpzg-ab: two builds of libmpzg in one process, call for call.
 
    mpzg-ab LIB_A LIB_B [options] loads both shared libraries (dlopen, each with its
-   own symbols) and times mpzg_add_n and mpzg_mul_n of each, alternating A and B call
-   by call on the same operands, so that whatever the host does meanwhile (other
+   own symbols) and times the entries named by -O (add, mul, tdiv_qr, mod, gcd) of
+   each, alternating A and B call by call on the same operands, so that whatever the host does meanwhile (other
    tenants, memory bandwidth that halves from one minute to the next, as seen on
    virtual machines) hits both builds alike.  Each row reports per build the median
    and minimum of the end-to-end times, and the median of the per-round ratios B/A,
@@ -24,16 +24,30 @@
 #include <unistd.h>
 #include "bench.h"
 
-typedef int (*op_fn) (mpz_t *, mpz_t *, mpz_t *, size_t);
+typedef int (*fn2) (mpz_t *, mpz_t *, mpz_t *, size_t);
+typedef int (*fn3) (mpz_t *, mpz_t *, mpz_t *, mpz_t *, size_t);
+
+/* The entries compared: their symbol, outputs and the second operand's size. */
+enum { OP_ADD, OP_MUL, OP_TDIV_QR, OP_MOD, OP_GCD, NOPS };
+static const struct
+{
+  const char *name, *symbol;
+  int nout;                     /* 2: q and r */
+  int half;                     /* the second operand has half the bits (a divisor) */
+} ops_info[NOPS] = {
+  { "add", "mpzg_add_n", 1, 0 },
+  { "mul", "mpzg_mul_n", 1, 0 },
+  { "tdiv_qr", "mpzg_tdiv_qr_n", 2, 1 },
+  { "mod", "mpzg_mod_n", 1, 1 },
+  { "gcd", "mpzg_gcd_n", 1, 0 },
+};
 
 typedef struct
 {
   const char *path;
   void *h;
-  op_fn fn[2];                  /* add, mul */
+  void *fn[NOPS];
 } lib;
-
-static const char *op_names[2] = { "add", "mul" };
 
 static void
 load (lib *l)
@@ -44,20 +58,28 @@ load (lib *l)
       fprintf (stderr, "mpzg-ab: %s\n", dlerror ());
       exit (2);
     }
-  l->fn[0] = (op_fn) dlsym (l->h, "mpzg_add_n");
-  l->fn[1] = (op_fn) dlsym (l->h, "mpzg_mul_n");
-  if (l->fn[0] == NULL || l->fn[1] == NULL)
-    {
-      fprintf (stderr, "mpzg-ab: %s lacks mpzg_add_n or mpzg_mul_n\n", l->path);
-      exit (2);
-    }
+  for (int op = 0; op < NOPS; op++)
+    if ((l->fn[op] = dlsym (l->h, ops_info[op].symbol)) == NULL)
+      {
+        fprintf (stderr, "mpzg-ab: %s lacks %s\n", l->path, ops_info[op].symbol);
+        exit (2);
+      }
+}
+
+/* One call of entry op of l: outputs r[0] (and r[1]), operands a and b. */
+static int
+call (const lib *l, int op, mpz_t **r, mpz_t *a, mpz_t *b, size_t n)
+{
+  if (ops_info[op].nout == 2)
+    return ((fn3) l->fn[op]) (r[0], r[1], a, b, n);
+  return ((fn2) l->fn[op]) (r[0], a, b, n);
 }
 
 /* GMP's loop over elements [begin, end) (bench_split's range function) */
 typedef struct
 {
   int op;
-  mpz_t *r, *a, *b;
+  mpz_t **r, *a, *b;
 } gmp_loop;
 
 static void
@@ -65,10 +87,14 @@ gmp_range (void *ctx, size_t begin, size_t end)
 {
   gmp_loop *g = ctx;
   for (size_t i = begin; i < end; i++)
-    if (g->op == 0)
-      mpz_add (g->r[i], g->a[i], g->b[i]);
-    else
-      mpz_mul (g->r[i], g->a[i], g->b[i]);
+    switch (g->op)
+      {
+      case OP_ADD: mpz_add (g->r[0][i], g->a[i], g->b[i]); break;
+      case OP_MUL: mpz_mul (g->r[0][i], g->a[i], g->b[i]); break;
+      case OP_TDIV_QR: mpz_tdiv_qr (g->r[0][i], g->r[1][i], g->a[i], g->b[i]); break;
+      case OP_MOD: mpz_mod (g->r[0][i], g->a[i], g->b[i]); break;
+      default: mpz_gcd (g->r[0][i], g->a[i], g->b[i]); break;
+      }
 }
 
 #define MAX_ROUNDS 64
@@ -78,7 +104,8 @@ usage (void)
 {
   fprintf (stderr,
            "usage: mpzg-ab LIB_A LIB_B [-O add,mul] [-b BITS,...] [-t LOG2] [-r ROUNDS] [-F] [-G]\n"
-           "  -O LIST  operations (default add,mul)\n"
+           "  -O LIST  operations: add, mul, tdiv_qr, mod (divisors of half the bits),\n"
+           "           gcd (default add,mul)\n"
            "  -b LIST  operand sizes in bits (default 256,1024,4096,16384,65536,262144)\n"
            "  -t LOG2  total bits per operand array (default 30)\n"
            "  -r N     rounds, each one call of A and one of B, in alternating order (default 9)\n"
@@ -103,7 +130,22 @@ main (int argc, char **argv)
     switch (c)
       {
       case 'O':
-        ops = (strstr (optarg, "add") ? 1 : 0) | (strstr (optarg, "mul") ? 2 : 0);
+        ops = 0;
+        for (char *s = optarg, *e; *s; s = *e == ',' ? e + 1 : e)
+          {
+            size_t len;
+            int op;
+            e = strchr (s, ',');
+            if (e == NULL)
+              e = s + strlen (s);
+            len = (size_t) (e - s);
+            for (op = 0; op < NOPS; op++)
+              if (strlen (ops_info[op].name) == len && strncmp (s, ops_info[op].name, len) == 0)
+                break;
+            if (op == NOPS)
+              usage ();
+            ops |= 1 << op;
+          }
         break;
       case 'b':
         for (char *s = optarg, *e; *s && nbits < 32; s = *e == ',' ? e + 1 : e)
@@ -143,73 +185,86 @@ main (int argc, char **argv)
           gmp_before ? ", with and without GMP's loop on all cores just before" : "", log2);
   printf ("# times in ms per batch: median (minimum) of each build; B/A: median of the "
           "per-round ratios\n");
-  printf ("%-4s %8s %8s %-6s %20s %20s %8s\n", "op", "bits", "count", "before", "A", "B",
+  printf ("%-7s %8s %8s %-6s %20s %20s %8s\n", "op", "bits", "count", "before", "A", "B",
           "B/A");
 
   gmp_randstate_t rs;
   gmp_randinit_default (rs);
   gmp_randseed_ui (rs, 1);
   int bad = 0;
-  for (int op = 0; op < 2; op++)
+  for (int op = 0; op < NOPS; op++)
     {
       if (!(ops & (1 << op)))
         continue;
       for (int bi = 0; bi < nbits; bi++)
         {
           size_t n = ((size_t) 1 << log2) / bits[bi];
+          const int nout = ops_info[op].nout;
           if (n == 0)
             n = 1;
           unsigned long rbits = 2 * bits[bi] + GMP_NUMB_BITS;
-          mpz_t *a = bench_alloc (n, bits[bi]), *b = bench_alloc (n, bits[bi]);
-          mpz_t *ref = bench_alloc (n, rbits), *gout = bench_alloc (n, rbits);
-          mpz_t *r[2] = { bench_alloc (n, rbits), bench_alloc (n, rbits) };
+          unsigned long bbits = ops_info[op].half ? bits[bi] / 2 : bits[bi];
+          mpz_t *a = bench_alloc (n, bits[bi]), *b = bench_alloc (n, bbits);
+          mpz_t *ref[2], *gout[2], *r[2][2];
+          for (int o = 0; o < 2; o++)
+            {
+              ref[o] = o < nout ? bench_alloc (n, rbits) : NULL;
+              gout[o] = o < nout ? bench_alloc (n, rbits) : NULL;
+              r[0][o] = o < nout ? bench_alloc (n, rbits) : NULL;
+              r[1][o] = o < nout ? bench_alloc (n, rbits) : NULL;
+            }
           gmp_loop gref = { op, ref, a, b }, gg = { op, gout, a, b };
           for (size_t i = 0; i < n; i++)
             {
               mpz_urandomb (a[i], rs, bits[bi]);
               mpz_setbit (a[i], bits[bi] - 1);
-              mpz_urandomb (b[i], rs, bits[bi]);
-              mpz_setbit (b[i], bits[bi] - 1);
+              mpz_urandomb (b[i], rs, bbits);
+              mpz_setbit (b[i], bbits - 1);
               if (i & 1)
                 mpz_neg (b[i], b[i]);
+              if ((i & 2) && ops_info[op].half)
+                mpz_neg (a[i], a[i]);     /* all four sign pairs: mod's fix-ups */
             }
           bench_split (n, threads, gmp_range, &gref);
           /* t[g][k][i]: build k's call of round i, after GMP's loop (g = 1) or not */
           static double t[2][2][MAX_ROUNDS];
           /* one untimed call each: the device's setup, the kernels' first load */
           for (int k = 0; k < 2; k++)
-            L[k].fn[op] (r[k], a, b, n);
+            call (&L[k], op, r[k], a, b, n);
           for (int i = 0; i < rounds; i++)
             for (int g = 0; g <= gmp_before; g++)
               for (int j = 0; j < 2; j++)
                 {
                   int k = (i + j) & 1;          /* A first in even rounds, B first in odd */
                   if (fresh)
-                    bench_poison_fresh (r[k], n);
+                    for (int o = 0; o < nout; o++)
+                      bench_poison_fresh (r[k][o], n);
                   if (g)
                     {
-                      bench_poison_fresh (gout, n);
+                      for (int o = 0; o < nout; o++)
+                        bench_poison_fresh (gout[o], n);
                       bench_split (n, threads, gmp_range, &gg);
                     }
                   double t0 = bench_now_us ();
-                  int st = L[k].fn[op] (r[k], a, b, n);
+                  int st = call (&L[k], op, r[k], a, b, n);
                   t[g][k][i] = (bench_now_us () - t0) * 1e-3;
                   if (st != 0)
                     {
-                      printf ("!! %s: %s returned %d\n", L[k].path, op_names[op], st);
+                      printf ("!! %s: %s returned %d\n", L[k].path, ops_info[op].name, st);
                       bad++;
                     }
                 }
           for (int k = 0; k < 2; k++)
-            {
-              size_t first;
-              if (bench_compare (r[k], ref, n, &first) != 0)
-                {
-                  printf ("!! MISMATCH %s %s %lu bits at %zu\n", k ? "B" : "A", op_names[op],
-                          bits[bi], first);
-                  bad++;
-                }
-            }
+            for (int o = 0; o < nout; o++)
+              {
+                size_t first;
+                if (bench_compare (r[k][o], ref[o], n, &first) != 0)
+                  {
+                    printf ("!! MISMATCH %s %s %lu bits, output %d, at %zu\n", k ? "B" : "A",
+                            ops_info[op].name, bits[bi], o, first);
+                    bad++;
+                  }
+              }
           for (int g = 0; g <= gmp_before; g++)
             {
               double ratio[MAX_ROUNDS], med[2], mn[2];
@@ -224,16 +279,19 @@ main (int argc, char **argv)
                   med[k] = bench_median (t[g][k], rounds);
                   snprintf (s[k], sizeof s[k], "%.2f (%.2f)", med[k], mn[k]);
                 }
-              printf ("%-4s %8lu %8zu %-6s %20s %20s %8.3f\n", op_names[op], bits[bi], n,
+              printf ("%-7s %8lu %8zu %-6s %20s %20s %8.3f\n", ops_info[op].name, bits[bi], n,
                       g ? "gmp" : "none", s[0], s[1], bench_median (ratio, rounds));
               fflush (stdout);
             }
           bench_free (a, n);
           bench_free (b, n);
-          bench_free (ref, n);
-          bench_free (gout, n);
-          bench_free (r[0], n);
-          bench_free (r[1], n);
+          for (int o = 0; o < nout; o++)
+            {
+              bench_free (ref[o], n);
+              bench_free (gout[o], n);
+              bench_free (r[0][o], n);
+              bench_free (r[1][o], n);
+            }
         }
     }
   gmp_randclear (rs);
