@@ -140,39 +140,52 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
       const int nneg = t->flag & 1, dneg = (t->flag >> 1) & 1;
       /* q: QW words and a carry word; r: RW words (64 KB of stack at the largest
-         class: the outputs may be the inputs, so both are formed here first) */
-      mpzg_word q[MPZG_DIV_MAX_LIMBS + 1], r[MPZG_DIV_MAX_LIMBS];
+         class), for the interleaved layout's columns and for the fix-ups */
+      mpzg_word qb[MPZG_DIV_MAX_LIMBS + 1], rb[MPZG_DIV_MAX_LIMBS];
+      const mpzg_word *q, *r;
       if (il)
         {
-          mpzg_column (q, out, lanes, j, QW);
-          mpzg_column (r, out + QW * lanes, lanes, j, RW);
+          mpzg_column (qb, out, lanes, j, QW);
+          mpzg_column (rb, out + QW * lanes, lanes, j, RW);
+          q = qb;
+          r = rb;
         }
       else
         {
-          memcpy (q, out + j * QW, QW * sizeof *q);
-          memcpy (r, out + QW * cnt + j * RW, RW * sizeof *r);
+          q = out + j * QW;
+          r = out + QW * cnt + j * RW;
         }
       size_t qn = normalized (q, QW), rn = normalized (r, RW);
       int qneg = nneg != dneg, rneg = nneg;
       if (rn > 0 && ((round == ROUND_F && nneg != dneg) || (round == ROUND_C && nneg == dneg)
                      || (round == ROUND_MOD && nneg)))
         {
+          /* The fix-ups work on copies: the outputs may be the inputs, so both
+             results are formed (|d| read) before either output is written.
+             Without a fix-up the device's words go straight to the outputs. */
+          if (!il)
+            {
+              memcpy (qb, q, QW * sizeof *q);
+              memcpy (rb, r, RW * sizeof *r);
+            }
           if (qo >= 0)
             {
               /* |q| + 1 */
-              mp_limb_t *ql = (mp_limb_t *) q;
-              q[qn] = qn > 0 ? mpn_add_1 (ql, ql, (mp_size_t) qn, 1) : 1;
-              qn = normalized (q, qn + 1);
+              mp_limb_t *ql = (mp_limb_t *) qb;
+              qb[qn] = qn > 0 ? mpn_add_1 (ql, ql, (mp_size_t) qn, 1) : 1;
+              qn = normalized (qb, qn + 1);
             }
           if (ro >= 0)
             {
               /* |d| - |r|, read before any output is written: r may be d */
               size_t nd = t->n[1];
-              mp_limb_t *rl = (mp_limb_t *) r;
+              mp_limb_t *rl = (mp_limb_t *) rb;
               mpn_sub (rl, mpz_limbs_read (p->in[1][t->e]), (mp_size_t) nd, rl, (mp_size_t) rn);
-              rn = normalized (r, nd);
+              rn = normalized (rb, nd);
               rneg = round == ROUND_MOD ? 0 : round == ROUND_F ? dneg : !dneg;
             }
+          q = qb;
+          r = rb;
         }
       if (round == ROUND_MOD)
         rneg = 0;
@@ -184,8 +197,10 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   mpzg_stream_fence ();
 }
 
-/* Room for the quotient (nn - nd + 2 words: one more for |q| + 1) in out[qo] and the
-   remainder (nd words) in out[ro]. */
+/* Room for the quotient (nn - nd + 1 words, what mpz_tdiv_qr allocates, so that
+   outputs a GMP loop wrote need not grow; the rare |q| + 1 that carries out of
+   them grows in mpz_limbs_write) in out[qo] and the remainder (nd words) in
+   out[ro]. */
 static inline size_t
 div_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end, int qo, int ro)
 {
@@ -196,7 +211,7 @@ div_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end, int qo, int ro)
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, x->c->first + j);
       if (qo >= 0)
         grown += mpzg_grow (p->out[qo][t->e],
-                            t->n[0] >= t->n[1] ? (size_t) t->n[0] - t->n[1] + 2 : 1);
+                            t->n[0] >= t->n[1] ? (size_t) t->n[0] - t->n[1] + 1 : 1);
       if (ro >= 0)
         grown += mpzg_grow (p->out[ro][t->e], t->n[1]);
     }

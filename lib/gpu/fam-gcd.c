@@ -37,12 +37,14 @@ gcd_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_prefetch_output (p->out[0][u->e], gcd_words (u));
         }
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
-      mpzg_word g[MPZG_GCD_MAX_LIMBS];
+      mpzg_word col[MPZG_GCD_MAX_LIMBS];
+      const mpzg_word *g = out + j * W;
       size_t n = gcd_words (t);
       if (il)
-        mpzg_column (g, out, lanes, j, n);
-      else
-        memcpy (g, out + j * W, n * sizeof *g);
+        {
+          mpzg_column (col, out, lanes, j, n);
+          g = col;
+        }
       while (n > 0 && g[n - 1] == 0)
         n--;
       mpzg_unstage (p->out[0][t->e], g, n, 0);
