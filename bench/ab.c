@@ -2,11 +2,12 @@
 /* ab.c -- mpzg-ab: two builds of libmpzg in one process, call for call.
 
    mpzg-ab LIB_A LIB_B [options] loads both shared libraries (dlopen, each with its
-   own symbols) and times the entries named by -O (add, mul, tdiv_qr, mod, gcd) of
-   each, alternating A and B call by call on the same operands, so that whatever the host does meanwhile (other
-   tenants, memory bandwidth that halves from one minute to the next, as seen on
-   virtual machines) hits both builds alike.  Each row reports per build the median
-   and minimum of the end-to-end times, and the median of the per-round ratios B/A,
+   own symbols) and times the entries named by -O (add, mul, tdiv_qr, mod, gcd,
+   gcdext) of each, alternating A and B call by call on the same operands, so that
+   whatever the host does meanwhile (other tenants, memory bandwidth that halves
+   from one minute to the next, as seen on virtual machines) hits both builds
+   alike.  Each row reports per build the median and minimum of the end-to-end
+   times, and the median of the per-round ratios B/A,
    the paired comparison that cancels the host's drift.
 
    With -G, each timed call is preceded by GMP's loop over the same batch on all
@@ -26,13 +27,14 @@
 
 typedef int (*fn2) (mpz_t *, mpz_t *, mpz_t *, size_t);
 typedef int (*fn3) (mpz_t *, mpz_t *, mpz_t *, mpz_t *, size_t);
+typedef int (*fn4) (mpz_t *, mpz_t *, mpz_t *, mpz_t *, mpz_t *, size_t);
 
 /* The entries compared: their symbol, outputs and the second operand's size. */
-enum { OP_ADD, OP_MUL, OP_TDIV_QR, OP_MOD, OP_GCD, NOPS };
+enum { OP_ADD, OP_MUL, OP_TDIV_QR, OP_MOD, OP_GCD, OP_GCDEXT, NOPS };
 static const struct
 {
   const char *name, *symbol;
-  int nout;                     /* 2: q and r */
+  int nout;                     /* 2: q and r; 3: g, s and t */
   int half;                     /* the second operand has half the bits (a divisor) */
 } ops_info[NOPS] = {
   { "add", "mpzg_add_n", 1, 0 },
@@ -40,6 +42,7 @@ static const struct
   { "tdiv_qr", "mpzg_tdiv_qr_n", 2, 1 },
   { "mod", "mpzg_mod_n", 1, 1 },
   { "gcd", "mpzg_gcd_n", 1, 0 },
+  { "gcdext", "mpzg_gcdext_n", 3, 0 },
 };
 
 typedef struct
@@ -70,6 +73,8 @@ load (lib *l)
 static int
 call (const lib *l, int op, mpz_t **r, mpz_t *a, mpz_t *b, size_t n)
 {
+  if (ops_info[op].nout == 3)
+    return ((fn4) l->fn[op]) (r[0], r[1], r[2], a, b, n);
   if (ops_info[op].nout == 2)
     return ((fn3) l->fn[op]) (r[0], r[1], a, b, n);
   return ((fn2) l->fn[op]) (r[0], a, b, n);
@@ -93,6 +98,7 @@ gmp_range (void *ctx, size_t begin, size_t end)
       case OP_MUL: mpz_mul (g->r[0][i], g->a[i], g->b[i]); break;
       case OP_TDIV_QR: mpz_tdiv_qr (g->r[0][i], g->r[1][i], g->a[i], g->b[i]); break;
       case OP_MOD: mpz_mod (g->r[0][i], g->a[i], g->b[i]); break;
+      case OP_GCDEXT: mpz_gcdext (g->r[0][i], g->r[1][i], g->r[2][i], g->a[i], g->b[i]); break;
       default: mpz_gcd (g->r[0][i], g->a[i], g->b[i]); break;
       }
 }
@@ -105,7 +111,7 @@ usage (void)
   fprintf (stderr,
            "usage: mpzg-ab LIB_A LIB_B [-O add,mul] [-b BITS,...] [-t LOG2] [-r ROUNDS] [-F] [-G]\n"
            "  -O LIST  operations: add, mul, tdiv_qr, mod (divisors of half the bits),\n"
-           "           gcd (default add,mul)\n"
+           "           gcd, gcdext (default add,mul)\n"
            "  -b LIST  operand sizes in bits (default 256,1024,4096,16384,65536,262144)\n"
            "  -t LOG2  total bits per operand array (default 30)\n"
            "  -r N     rounds, each one call of A and one of B, in alternating order (default 9)\n"
@@ -205,8 +211,8 @@ main (int argc, char **argv)
           unsigned long rbits = 2 * bits[bi] + GMP_NUMB_BITS;
           unsigned long bbits = ops_info[op].half ? bits[bi] / 2 : bits[bi];
           mpz_t *a = bench_alloc (n, bits[bi]), *b = bench_alloc (n, bbits);
-          mpz_t *ref[2], *gout[2], *r[2][2];
-          for (int o = 0; o < 2; o++)
+          mpz_t *ref[3], *gout[3], *r[2][3];
+          for (int o = 0; o < 3; o++)
             {
               ref[o] = o < nout ? bench_alloc (n, rbits) : NULL;
               gout[o] = o < nout ? bench_alloc (n, rbits) : NULL;
