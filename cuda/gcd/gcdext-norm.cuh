@@ -1,24 +1,31 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* gcdext-norm.cuh -- GMP's cofactors on the device where g = 1, the common case:
-   what lib/gpu/gcdext-norm.h does on the host after the gcdext kernel, without its
-   product and exact division there.
+/* gcdext-norm.cuh -- GMP's cofactors on the device where g is one word, the
+   common case: what lib/gpu/gcdext-norm.h does on the host after the gcdext
+   kernel, without its products and divisions there.
 
    The gcdext kernel leaves g = gcd (|a|, |b|) and v with |x| v = g (mod |y|),
    0 <= v < |y|, where (x, y) = (a, b), or (b, a) on route 1 (|b| has more trailing
-   zeros than |a|).  With g = 1 and |y| > 2, GMP's cofactor of x is
-   sgn (x) c with c the residue of v modulo |y| nearest zero (|y| is odd, so there
-   is no tie), and the cofactor of y is sgn (y) t with t = (1 - |x| c) / |y|, exact,
-   |t| < |x| / 2.  So t = -(|x| v - 1) / |y| when c = v, and
-   t = (|x| (|y| - v) + 1) / |y| when c = v - |y|: an exact quotient below
-   2^(64 W), found from the low W words of the dividend alone by Hensel's
-   division (low words first, as GMP's mpn_divexact): one half product and one
-   half division, W^2 word products in all.
+   zeros than |a|).  On that route |y| has exactly the trailing zeros of g, 2^k,
+   so Y = |y| / g is odd; with |y| > g (Y >= 3), GMP's cofactor of x is
+   sgn (x) c with c the residue of v modulo Y nearest zero (Y odd: no tie), and
+   the cofactor of y is sgn (y) t with t = (g - |x| c) / |y|, exact,
+   |t| < |x| / (2 g).
+
+   The steps, each O(W) but the last: Y by Hensel's division of |y| / 2^k by the
+   odd word g / 2^k; v mod Y with a quotient below g, one word, estimated from the
+   top 128 bits of v and 64 of Y (at most 3 below the true one: the bound is in
+   the manual) and corrected by subtractions; c; then t = -+(|x| |c| -+ g) / |y|
+   from the low W + 1 words of the dividend alone, shifted right by k, by Hensel's
+   division by the odd |y| / 2^k (low words first, as GMP's mpn_divexact): one
+   half product and one half division, W^2 word products in all.  With g = 1 the
+   first two steps reduce to a copy.
 
    gcdext_norm works on the magnitudes (the device has no signs): it replaces v by
-   |c|, writes |t| and returns the flags GCDEXT_NORM_*; where g != 1, an operand is
-   zero or |y| <= 2 it returns 0 and changes nothing, and the host normalizes as
-   before.  Words are read and written through strided views, so that the
-   interleaved and the contiguous layouts share it.  Host and device code:
+   |c|, writes |t| (Y passes through t's words first) and returns the flags
+   GCDEXT_NORM_*; where g is longer than a word, an operand is zero or |y| = g it
+   returns 0 and changes nothing, and the host normalizes as before.  Words are
+   read and written through strided views, so that the interleaved and the
+   contiguous layouts share it.  Host and device code:
    tests/mpn/t-gcdext-norm-host.cc compares it with mpz_gcdext. */
 #ifndef MPZG_GCDEXT_NORM_CUH
 #define MPZG_GCDEXT_NORM_CUH
@@ -68,12 +75,83 @@ cmp (view x, view y, unsigned W)
   return 0;
 }
 
+/* (hi:lo) / d for hi < d: the quotient, one word, by restoring division (once per
+   element, where g > 1). */
+MPZG_GXN_HD u64
+div_2by1 (u64 hi, u64 lo, u64 d)
+{
+  u64 q = 0;
+  for (int i = 0; i < 64; i++)
+    {
+      const u64 top = hi >> 63;
+      hi = (hi << 1) | (lo >> 63);
+      lo <<= 1;
+      q <<= 1;
+      if (top || hi >= d)
+        {
+          hi -= d;
+          q |= 1;
+        }
+    }
+  return q;
+}
+
+/* Bits i .. i + 63 of x (W words), zeros above. */
+MPZG_GXN_HD u64
+bits_at (view x, unsigned W, unsigned i)
+{
+  const unsigned w = i / 64, s = i % 64;
+  const u64 lo = w < W ? x[w] : 0, hi = w + 1 < W ? x[w + 1] : 0;
+  return s == 0 ? lo : shr2 (hi, lo, s);
+}
+
+/* Bit length of x (W words, not zero). */
+MPZG_GXN_HD unsigned
+bit_length (view x, unsigned W)
+{
+  unsigned n = W;
+  while (x[n - 1] == 0)
+    n--;
+  return 64 * n - clz64 (x[n - 1]);
+}
+
+/* r = r - q y over W words; returns the borrow out (the top word of q y past W
+   included). */
+MPZG_GXN_HD u64
+submul (view r, view y, u64 q, unsigned W)
+{
+  u64 br = 0;
+  for (unsigned j = 0; j < W; j++)
+    {
+      const u64 yj = y[j], lo = q * yj, hi = umulhi (q, yj);
+      const u64 rj = r[j], s = lo + br, c1 = s < lo, d = rj - s;
+      br = hi + c1 + (rj < s);
+      r[j] = d;
+    }
+  return br;
+}
+
+/* r = r - y over W words; returns the borrow. */
+MPZG_GXN_HD u64
+sub (view r, view y, unsigned W)
+{
+  u64 borrow = 0;
+  for (unsigned i = 0; i < W; i++)
+    {
+      const u64 ri = r[i], yi = y[i], d = ri - yi - borrow;
+      borrow = (ri < yi) | ((ri == yi) & borrow);
+      r[i] = d;
+    }
+  return borrow;
+}
+
 /* See the head of the file: a, b the magnitudes, g and v the gcdext kernel's, t
    W words of output. */
 MPZG_GXN_HD unsigned
 gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
 {
-  if (g[0] != 1)
+  const u64 g0 = g[0];
+  if (g0 == 0)
     return 0;
   for (unsigned i = 1; i < W; i++)
     if (g[i] != 0)
@@ -86,23 +164,57 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
   unsigned ny = W;
   while (ny > 0 && y[ny - 1] == 0)
     ny--;
-  if ((ny == 1 && y[0] <= 2) || cmp (v, y, W) >= 0)
+  /* |y| = g Y, Y odd (y and g have the same trailing zeros k): decline Y = 1 */
+  if ((ny == 1 && y[0] / 2 < g0) || cmp (v, y, W) >= 0)
     return 0;
-  /* t = y - v; c = v, or -(y - v) when that is nearer zero: then v = y - v */
-  u64 borrow = 0;
-  for (unsigned i = 0; i < W; i++)
+  const unsigned k = ctz64 (g0);
+  /* Y = (|y| / 2^k) / (g / 2^k) into t, by Hensel's exact division by one odd word */
+  {
+    const u64 g1 = g0 >> k, inv = binvert_word (g1);
+    u64 c = 0;
+    for (unsigned i = 0; i < W; i++)
+      {
+        const u64 hi = i + 1 < W ? y[i + 1] : 0, s = k ? shr2 (hi, y[i], k) : y[i];
+        const u64 l = s - c;
+        c = l > s;
+        const u64 q = l * inv;
+        t[i] = q;
+        c += umulhi (q, g1);
+      }
+  }
+  /* v mod Y into v: v < g Y, so the quotient is below g, one word; q' from the top
+     bits (an underestimate by at most a few), then subtractions of Y */
+  if (g0 != 1)
     {
-      const u64 yi = y[i], vi = v[i], d = yi - vi - borrow;
-      borrow = (yi < vi) | ((yi == vi) & borrow);
-      t[i] = d;
+      const unsigned sy = bit_length (t, W), e = sy > 64 ? sy - 64 : 0;
+      const u64 ytop = bits_at (t, W, e), vlo = bits_at (v, W, e), vhi = bits_at (v, W, e + 64);
+      u64 q;
+      if (e == 0)
+        q = div_2by1 (vhi, vlo, ytop);              /* exact: Y is one word */
+      else if (ytop == ~(u64) 0)
+        q = vhi;                                    /* v_top / 2^64 */
+      else
+        q = div_2by1 (vhi, vlo, ytop + 1);
+      if (submul (v, t, q, W) != 0)
+        return 0;                                   /* q above the quotient: cannot be */
+      for (int i = 0; cmp (v, t, W) >= 0; i++)
+        {
+          if (i == 4)
+            return 0;                               /* beyond the bound: cannot be */
+          sub (v, t, W);
+        }
     }
+  /* c = v, or -(Y - v) when that is nearer zero (Y odd: no tie): then v = Y - v */
+  sub (t, v, W);
   const int neg_c = cmp (v, t, W) > 0;
   if (neg_c)
     for (unsigned i = 0; i < W; i++)
       v[i] = t[i];
-  /* t = |x| |c| mod 2^(64 W), then -1 (c = v) or +1 */
+  /* N = |x| |c| mod 2^(64 W + 64), then - g (c = v) or + g: N = -+ |y| t exactly,
+     |t| < 2^(64 W) */
   for (unsigned i = 0; i < W; i++)
     t[i] = 0;
+  u64 top = 0;
   for (unsigned i = 0; i < W; i++)
     {
       const u64 xi = x[i];
@@ -114,23 +226,32 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
           t[i + j] = s2;
           carry = hi + c1 + c2;
         }
+      top += carry + (i > 0 ? xi * v[W - i] : 0);
     }
-  for (unsigned i = 0; i < W; i++)
-    {
-      const u64 w = t[i];
-      t[i] = neg_c ? w + 1 : w - 1;
-      if (neg_c ? t[i] != 0 : w != 0)
-        break;
-    }
-  /* the exact quotient by |y|, low words first, in place */
-  const u64 inv = binvert_word (y[0]);
+  {
+    u64 c = g0;
+    for (unsigned i = 0; i < W && c != 0; i++)
+      {
+        const u64 w = t[i], r = neg_c ? w + c : w - c;
+        c = neg_c ? r < w : w < c;
+        t[i] = r;
+      }
+    top = neg_c ? top + c : top - c;
+  }
+  /* N / 2^k over W words, then the exact quotient by |y| / 2^k (odd), low words
+     first, in place */
+  if (k != 0)
+    for (unsigned i = 0; i < W; i++)
+      t[i] = shr2 (i + 1 < W ? t[i + 1] : top, t[i], k);
+  const u64 y0 = k ? shr2 (W > 1 ? y[1] : 0, y[0], k) : y[0], inv = binvert_word (y0);
   for (unsigned i = 0; i < W; i++)
     {
       const u64 q = t[i] * inv;
       u64 br = 0;
       for (unsigned j = 0; i + j < W; j++)
         {
-          const u64 yj = y[j], lo = q * yj, hi = umulhi (q, yj);
+          const u64 yj = k ? shr2 (j + 1 < W ? y[j + 1] : 0, y[j], k) : y[j];
+          const u64 lo = q * yj, hi = umulhi (q, yj);
           const u64 ti = t[i + j], s = lo + br, c1 = s < lo, d = ti - s;
           br = hi + c1 + (ti < s);
           t[i + j] = d;

@@ -256,7 +256,7 @@ mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
   return (int) cudaGetLastError ();
 }
 
-/* ---- GMP's cofactors where g = 1 (gcdext-norm.cuh) ---- */
+/* ---- GMP's cofactors where g is one word (gcdext-norm.cuh) ---- */
 
 namespace mpzg {
 namespace gc {

@@ -2,7 +2,7 @@
 /* fam-gcdext.c -- gcdext and invert on the GPU: mpz_gcdext and mpz_invert around the
    device's gcd of magnitudes and one cofactor (mpzg_mpn_gcdext), normalized to
    GMP's values on the host (gcdext-norm.h); for gcdext on the one-thread classes
-   the device also finds both cofactors where g = 1 (mpzg_mpn_gcdext_norm), and
+   the device also finds both cofactors where g is one word (mpzg_mpn_gcdext_norm), and
    the host only sets their signs.  Both operands are padded to the class
    of the longer one, as for gcd; the one-thread classes are interleaved, the
    cooperative ones contiguous (gcd-pairs.h packs both).

@@ -89,7 +89,7 @@ mpzg_gcdext_norm (mpz_ptr s, mpz_ptr t, mpz_srcptr g, mpz_srcptr a, mpz_srcptr b
 }
 
 /* The flags of cuda/gcd/gcdext-norm.cuh (GCDEXT_NORM_*), where the device found
-   the cofactors itself (g = 1): valid, c < 0, t < 0, route 1. */
+   the cofactors itself (g of one word): valid, c < 0, t < 0, route 1. */
 #define MPZG_GCDEXT_NORM_VALID 1u
 #define MPZG_GCDEXT_NORM_NEG_C 2u
 #define MPZG_GCDEXT_NORM_NEG_T 4u

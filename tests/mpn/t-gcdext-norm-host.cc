@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* t-gcdext-norm-host.cc -- the device's cofactors where g = 1
+/* t-gcdext-norm-host.cc -- the device's cofactors where g is one word
    (cuda/gcd/gcdext-norm.cuh), compiled for the host, and the host's signs on them
    (lib/gpu/gcdext-norm.h: mpzg_gcdext_from_device), against mpz_gcdext: random
    operands of every gcdext class width with random signs, on both routes (either
-   operand even), with planted common factors, zeros, equal operands, |y| of 1 and
-   2, and extreme cofactors (x = 1, x = y - 1, y = x + 1); through both layouts'
-   strides.  Where the device declines (g != 1, a zero, |y| <= 2) the host's own
+   operand even), with planted common factors (of one word, even, odd and near
+   2^64, and longer), zeros, equal operands, |y| of 1 and 2, extreme cofactors
+   (x = 1, x = y - 1, y = x + 1) and every v the gcdext kernel may leave; through
+   both layouts' strides.  Where the device declines (g of more than one word, a
+   zero, |y| = g) the host's own
    normalization must be what is left, so the test checks that it declined exactly
    there.  Needs no GPU.
 
@@ -31,6 +33,7 @@ static_assert (GCDEXT_NORM_VALID == MPZG_GCDEXT_NORM_VALID
 
 static const unsigned widths[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static long checked, valid;
+static gmp_randstate_t rs_v;    /* the kernel's choice of v */
 
 /* The device's inputs and outputs for a, b (magnitudes at width W, stride
    `stride`), with the gcdext kernel's g and v computed by GMP. */
@@ -62,6 +65,23 @@ check (mpz_srcptr a, mpz_srcptr b, unsigned W, size_t stride)
             {
               mpz_invert (xm, xm, mg);      /* x / g is invertible mod y / g */
               mpz_set (v, xm);              /* |x| v = g (mod y); any such v < m works */
+              /* the kernel's v may be any of them below m: add a random multiple of
+                 y / g below m / (y / g) = g / 2^k (the largest, and none, too) */
+              mpz_t h;
+              mpz_init (h);
+              mpz_tdiv_q (h, m, mg);
+              if (mpz_sgn (h) > 0)
+                {
+                  unsigned long pick = gmp_urandomm_ui (rs_v, 4);
+                  if (pick == 1)
+                    mpz_urandomm (h, rs_v, h);
+                  else if (pick == 2)
+                    mpz_sub_ui (h, h, 1);
+                  else
+                    mpz_set_ui (h, 0);
+                  mpz_addmul (v, h, mg);
+                }
+              mpz_clear (h);
             }
           mpz_clear (mg);
         }
@@ -82,8 +102,8 @@ check (mpz_srcptr a, mpz_srcptr b, unsigned W, size_t stride)
   unsigned flags = gcdext_norm (va, vb, vg, vv, vt, W);
   mpz_gcdext (ws, s, t, a, b);  /* ws: g */
   checked++;
-  int should = mpz_cmp_ui (g, 1) == 0 && mpz_sgn (A) != 0 && mpz_sgn (B) != 0
-    && mpz_cmp_ui (Y, 2) > 0;
+  int should = mpz_size (g) == 1 && mpz_sgn (A) != 0 && mpz_sgn (B) != 0
+    && mpz_cmpabs (Y, g) > 0;
   if (!flags)
     {
       if (should && host_failed ())
@@ -147,6 +167,8 @@ main (int argc, char **argv)
   unsigned long seed = host_init ("t-gcdext-norm-host", rs, 20261124UL);
   mpz_t a, b, f;
   mpz_inits (a, b, f, NULL);
+  gmp_randinit_default (rs_v);
+  gmp_randseed_ui (rs_v, seed);
   for (long round = 0; round < (rounds < 1 ? 1 : rounds); round++)
     for (unsigned W : widths)
       for (int i = 0; i < (W <= 16 ? 3000 : 400); i++)
@@ -182,6 +204,29 @@ main (int argc, char **argv)
                 mpz_set_ui (b, 0);
               else
                 mpz_neg (a, b);
+              break;
+            case 4:                     /* a planted factor of one word, even or odd,
+                                           small or near 2^64 */
+              if (i % 3 == 0)
+                mpz_set_ui (f, 2 + gmp_urandomm_ui (rs, 1000));
+              else if (i % 3 == 1)
+                {
+                  mpz_urandomb (f, rs, 64);
+                  mpz_setbit (f, 63);
+                }
+              else
+                {
+                  mpz_urandomb (f, rs, 1 + gmp_urandomm_ui (rs, 64));
+                  mpz_add_ui (f, f, 2);
+                  mpz_mul_2exp (f, f, gmp_urandomm_ui (rs, 8));
+                  mpz_tdiv_r_2exp (f, f, 64);
+                  if (mpz_cmp_ui (f, 2) < 0)
+                    mpz_set_ui (f, 6);
+                }
+              mpz_mul (a, a, f);
+              mpz_mul (b, b, f);
+              mpz_tdiv_r_2exp (a, a, 64 * W);
+              mpz_tdiv_r_2exp (b, b, 64 * W);
               break;
             case 3:                     /* b even: route 1 */
               mpz_mul_2exp (b, b, 1);
