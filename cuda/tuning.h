@@ -367,7 +367,9 @@
    cofactors, the modulus).
    - One thread per instance below MPZG_GCDEXT_COOP_MIN_LIMBS limbs (at most 64,
      the interleaved classes): up to MPZG_GCDEXT_REG_MAX limbs in registers (five
-     8-limb arrays are 80 registers); above, in shared memory, at most
+     16-limb arrays are 160 registers; the kernel takes all 255 without spilling,
+     and runs twice as fast as with the arrays in shared memory:
+     bench/results/2026-11-24-h100-unpack-gcdext-norm); above, in shared memory, at most
      MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a thread
      do not fit 48 KB (16 threads at 64 limbs).
    - Cooperative (gcdext-coop.cuh), contiguous, from MPZG_GCDEXT_COOP_MIN_LIMBS
@@ -387,7 +389,9 @@
    Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
-#define MPZG_GCDEXT_REG_MAX 8
+#ifndef MPZG_GCDEXT_REG_MAX            /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_REG_MAX=8 */
+#define MPZG_GCDEXT_REG_MAX 16
+#endif
 #define MPZG_GCDEXT_BLOCK 128
 #define MPZG_GCDEXT_SMEM_BLOCK 64
 #define MPZG_GCDEXT_COOP_K 8
