@@ -103,9 +103,22 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       unsigned flags = il && (so != NULL || to != NULL)
         ? device_norm (T, tw, x->buf, lanes, W, j) : 0;
       if (flags)
-        mpzg_gcdext_from_device (so != NULL ? s : NULL, to != NULL ? t : NULL, p->in[0][e->e],
-                                 p->in[1][e->e], flags, V, T);
-      else if (so != NULL || to != NULL)
+        {
+          /* the device's words straight to the outputs, their signs read first (an
+             output may be an operand) */
+          int c_is_t, neg_c, neg_t;
+          mpzg_gcdext_device_signs (flags, mpz_sgn (p->in[0][e->e]), mpz_sgn (p->in[1][e->e]),
+                                    &c_is_t, &neg_c, &neg_t);
+          mpz_ptr oc = c_is_t ? (to != NULL ? to[e->e] : NULL) : (so != NULL ? so[e->e] : NULL);
+          mpz_ptr ot = c_is_t ? (so != NULL ? so[e->e] : NULL) : (to != NULL ? to[e->e] : NULL);
+          mpzg_unstage (p->out[0][e->e], g, mpz_size (G), 0);
+          if (oc != NULL)
+            mpzg_unstage (oc, v, mpz_size (V), neg_c);
+          if (ot != NULL)
+            mpzg_unstage (ot, tw, mpz_size (T), neg_t);
+          continue;
+        }
+      if (so != NULL || to != NULL)
         mpzg_gcdext_norm (so != NULL ? s : NULL, to != NULL ? t : NULL, G, p->in[0][e->e],
                           p->in[1][e->e], V, w0, w1);
       mpz_set (p->out[0][e->e], G);
@@ -161,8 +174,14 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V;
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
-      int exists = mpzg_invert_norm (r, G, p->in[0][e->e], p->in[1][e->e], V, w);
-      if (exists)
+      mpz_srcptr a = p->in[0][e->e], m = p->in[1][e->e];
+      int exists = 1;
+      if (mpz_cmp_ui (G, 1) == 0 && mpz_sgn (a) > 0 && mpz_cmpabs_ui (m, 1) > 0
+          && !mpzg_gcdext_route (a, m))
+        /* mpzg_invert_norm's usual case (odd |m|, a > 0): the inverse is v itself,
+           straight from the device's words to the output */
+        mpzg_unstage (p->out[0][e->e], v, mpz_size (V), 0);
+      else if ((exists = mpzg_invert_norm (r, G, a, m, V, w)))
         mpz_set (p->out[0][e->e], r);
       else
         mpzg_gpu_elem_error (p, e->e, MPZG_ENOTINVERTIBLE);

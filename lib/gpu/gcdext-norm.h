@@ -95,28 +95,18 @@ mpzg_gcdext_norm (mpz_ptr s, mpz_ptr t, mpz_srcptr g, mpz_srcptr a, mpz_srcptr b
 #define MPZG_GCDEXT_NORM_NEG_T 4u
 #define MPZG_GCDEXT_NORM_ROUTE 8u
 
-/* s, t (either NULL, not both) as mpz_gcdext gives them for a, b, from the
-   device's valid flags, |c| (C) and |t| (T): the cofactor of x (a, or b on route 1)
-   is sgn (x) c, that of y sgn (y) t.  s, t distinct from the others. */
+/* Where the device found the cofactors (valid flags), for operands of signs sa
+   and sb: *c_is_t says whether |c| (the cofactor of x) is t's magnitude (route 1)
+   or s's, and *neg_c, *neg_t the signs of the outputs that take |c| and |t|: the
+   cofactor of x is sgn (x) c, that of y sgn (y) t. */
 static inline void
-mpzg_gcdext_from_device (mpz_ptr s, mpz_ptr t, mpz_srcptr a, mpz_srcptr b, unsigned flags,
-                         mpz_srcptr C, mpz_srcptr T)
+mpzg_gcdext_device_signs (unsigned flags, int sa, int sb, int *c_is_t, int *neg_c, int *neg_t)
 {
   const int r = (flags & MPZG_GCDEXT_NORM_ROUTE) != 0;
-  mpz_srcptr x = r ? b : a, y = r ? a : b;
-  mpz_ptr cx = r ? t : s, cy = r ? s : t;
-  if (cx != NULL)
-    {
-      mpz_set (cx, C);
-      if (((flags & MPZG_GCDEXT_NORM_NEG_C) != 0) != (mpz_sgn (x) < 0))
-        mpz_neg (cx, cx);
-    }
-  if (cy != NULL)
-    {
-      mpz_set (cy, T);
-      if (((flags & MPZG_GCDEXT_NORM_NEG_T) != 0) != (mpz_sgn (y) < 0))
-        mpz_neg (cy, cy);
-    }
+  const int sx = r ? sb : sa, sy = r ? sa : sb;
+  *c_is_t = r;
+  *neg_c = ((flags & MPZG_GCDEXT_NORM_NEG_C) != 0) != (sx < 0);
+  *neg_t = ((flags & MPZG_GCDEXT_NORM_NEG_T) != 0) != (sy < 0);
 }
 
 /* mpz_invert (x, a, m) from the device's g and v for a, m (m not zero): returns
