@@ -385,7 +385,10 @@
      (bench/results/2026-11-24-h100-gcdext-divexact-powm2k): 1,048,576 pairs of 16
      limbs took 23.4 ms on one thread each and 52.3 ms cooperating; 262,144 pairs of
      64 limbs 334 ms on one thread (five arrays in shared memory) and 99.5 ms
-     cooperating.  So cooperative from 64 limbs; 32 not yet measured.
+     cooperating.  So cooperative from 64 limbs.  At 32 limbs the cooperative
+     kernels are faster, but gcdext end to end is slower there, since the
+     device's cofactors run on the one-thread classes only
+     (bench/results/2026-11-24-h100-unpack-gcdext-norm).
    Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
