@@ -369,7 +369,11 @@
      the interleaved classes): up to MPZG_GCDEXT_REG_MAX limbs in registers (five
      16-limb arrays are 160 registers; the kernel takes all 255 without spilling,
      and runs twice as fast as with the arrays in shared memory:
-     bench/results/2026-11-24-h100-unpack-gcdext-norm); above, in shared memory, at most
+     bench/results/2026-11-24-h100-unpack-gcdext-norm); above, up to
+     MPZG_GCDEXT_SPLIT_MAX limbs, the cofactors in registers and the operands and
+     the modulus in shared memory (SplitStore: 2.4 times as fast at 32 limbs as
+     all five arrays in shared memory, same folder); above that (a build that
+     moves MPZG_GCDEXT_COOP_MIN_LIMBS to 65), all in shared memory, at most
      MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a thread
      do not fit 48 KB (16 threads at 64 limbs).
    - Cooperative (gcdext-coop.cuh), contiguous, from MPZG_GCDEXT_COOP_MIN_LIMBS
@@ -394,6 +398,9 @@
 #define MPZG_GCDEXT_MAX_LIMBS 1024
 #ifndef MPZG_GCDEXT_REG_MAX            /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_REG_MAX=8 */
 #define MPZG_GCDEXT_REG_MAX 16
+#endif
+#ifndef MPZG_GCDEXT_SPLIT_MAX          /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_SPLIT_MAX=16 */
+#define MPZG_GCDEXT_SPLIT_MAX 32
 #endif
 #define MPZG_GCDEXT_BLOCK 128
 #define MPZG_GCDEXT_SMEM_BLOCK 64

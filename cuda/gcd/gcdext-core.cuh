@@ -41,6 +41,40 @@ namespace gc {
 /* The arrays of the store. */
 enum { XA = 0, XB = 1, XU = 2, XV = 3, XM = 4, XN = 5 };
 
+/* The cofactors u, v in registers (constant indices, as RegStore), the operands
+   a, b and the modulus m in memory (as MemStore: word k of array x at
+   p[x][k stride], p indexed 0 a, 1 b, 2 m): for widths whose five arrays exceed
+   the registers, the arrays the cofactors' three passes per outer iteration
+   rewrite stay in registers, and the thread's shared memory shrinks to three
+   arrays, which lets more threads share a multiprocessor.  regs is true: the
+   cofactor loops run over all W words with constant indices (m's words above
+   its length are zero). */
+template <int W>
+struct SplitStore
+{
+  static const bool regs = true;
+  u64 c[2][W];
+  u64 *p[3];
+  size_t stride;
+  MPZG_GCD_HD u64 &
+  at (int x, int k)
+  {
+    return x == XU ? c[0][k] : x == XV ? c[1][k] : p[x == XM ? 2 : x][(size_t) k * stride];
+  }
+  MPZG_GCD_HD int
+  top (int L, u64 &ah, u64 &al, u64 &bh, u64 &bl)
+  {
+    int t = L - 1;
+    while (t > 0 && (at (0, t) | at (1, t)) == 0)
+      t--;
+    ah = at (0, t);
+    bh = at (1, t);
+    al = t > 0 ? at (0, t - 1) : 0;
+    bl = t > 0 ? at (1, t - 1) : 0;
+    return t;
+  }
+};
+
 /* 1 / m mod 2^32, m odd: Newton's iteration from m itself (m m = 1 mod 8), each
    step doubling the correct low bits: 3, 6, 12, 24, 48. */
 MPZG_GCD_HD u32

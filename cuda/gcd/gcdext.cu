@@ -73,6 +73,47 @@ gcdext_reg_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lan
     }
 }
 
+/* The threads per block of the split kernel (SplitStore: three arrays of W words
+   per thread in shared memory) within 46 KB, which leaves room in the 48 KB of
+   static shared memory for the kernel's other arrays. */
+constexpr int
+gcdext_split_block (int W, int b = MPZG_GCDEXT_SMEM_BLOCK)
+{
+  return b > 1 && (size_t) 3 * W * b * sizeof (u64) > 46 * 1024 ? gcdext_split_block (W, b / 2)
+                                                                  : b;
+}
+
+/* Widths above MPZG_GCDEXT_REG_MAX up to MPZG_GCDEXT_SPLIT_MAX: the cofactors in
+   registers, the operands and the modulus in shared memory (SplitStore),
+   interleaved by thread. */
+template <int W>
+__global__ void __launch_bounds__ (gcdext_split_block (W))
+gcdext_split_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
+{
+  const int B = gcdext_split_block (W);
+  __shared__ u64 sm[3 * W * B];
+  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= lanes)
+    return;
+  SplitStore<W> s;
+  for (int x = 0; x < 3; x++)
+    s.p[x] = sm + (size_t) x * W * B + threadIdx.x;
+  s.stride = B;
+#pragma unroll
+  for (int k = 0; k < W; k++)
+    {
+      s.at (XA, k) = in[(size_t) k * lanes + j];
+      s.at (XB, k) = in[(size_t) (W + k) * lanes + j];
+    }
+  gcdext<W> (s);
+#pragma unroll
+  for (int k = 0; k < W; k++)
+    {
+      out[(size_t) k * lanes + j] = s.at (XB, k);
+      out[(size_t) (W + k) * lanes + j] = s.at (XV, k);
+    }
+}
+
 template <int W>
 __global__ void __launch_bounds__ (gcdext_smem_block (W))
 gcdext_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
@@ -177,9 +218,16 @@ launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
       gcdext_reg_kernel<W <= MPZG_GCDEXT_REG_MAX ? W : 1><<<blocks, MPZG_GCDEXT_BLOCK, 0, st>>> (
         in, out, lanes);
     }
+  else if (W <= MPZG_GCDEXT_SPLIT_MAX)
+    {
+      const int WP = W > MPZG_GCDEXT_REG_MAX && W <= MPZG_GCDEXT_SPLIT_MAX ? W : 1;
+      const int B = gcdext_split_block (WP);
+      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
+      gcdext_split_kernel<WP><<<blocks, B, 0, st>>> (in, out, lanes);
+    }
   else
     {
-      const int WS = W <= MPZG_GCDEXT_REG_MAX ? 1 : W, B = gcdext_smem_block (WS);
+      const int WS = W <= MPZG_GCDEXT_SPLIT_MAX ? 1 : W, B = gcdext_smem_block (WS);
       const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
       gcdext_smem_kernel<WS><<<blocks, B, 0, st>>> (in, out, lanes);
     }

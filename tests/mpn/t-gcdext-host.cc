@@ -3,8 +3,9 @@
    compiled for the host, with the host's normalization (lib/gpu/gcdext-norm.h),
    against mpz_gcdext (s and t both wanted, either one alone) and mpz_invert:
    every pair of |a|, |b| <= 64 with every sign, then whole instances of every class
-   with random signs, operands in registers (RegStore) and in a strided buffer
-   (MemStore, the shared memory kernel's store), over the pairs of gcd-cases.h
+   with random signs, operands in registers (RegStore), in a strided buffer
+   (MemStore, the shared memory kernel's store) and split between the two
+   (SplitStore: the cofactors in registers), over the pairs of gcd-cases.h
    (planted common factors, equal operands, zeros, powers of two, Fibonacci
    neighbours, runs of bits, a = b k, common powers of two, 2^m - 1 against
    2^n - 1), every class edge and random pairs.  It also checks the cofactor's
@@ -56,6 +57,28 @@ run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, i
   static u64 buf[XN * GCD_MAX * 5];
   for (int i = 0; i < XN * W * lanes; i++)
     buf[i] = GCD_HOST_CANARY;
+  if (mem == 2)
+    {
+      /* the split kernel's store: the cofactors in registers, three arrays in
+         the buffer */
+      static SplitStore<W> s;
+      for (int a = 0; a < 3; a++)
+        s.p[a] = buf + (size_t) a * W * lanes + j;
+      s.stride = (size_t) lanes;
+      for (int k = 0; k < W; k++)
+        {
+          s.at (XA, k) = x[k];
+          s.at (XB, k) = y[k];
+        }
+      gcdext<W> (s);
+      for (int k = 0; k < W; k++)
+        {
+          g[k] = s.at (XB, k);
+          v[k] = s.at (XV, k);
+        }
+      gcd_host_lanes (buf, 3 * W * lanes, lanes, j, W);
+      return;
+    }
   MemStore<W, XN> s;
   for (int a = 0; a < XN; a++)
     s.p[a] = buf + (size_t) a * W * lanes + j;
@@ -108,7 +131,8 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
   mpz_import (V, (size_t) W, -1, 8, 0, 0, v);
   mpz_gcd (ref, za, zb);
   char where[96];
-  snprintf (where, sizeof where, "kind %s, %s", kind, mem ? "memory store" : "register store");
+  snprintf (where, sizeof where, "kind %s, %s", kind,
+            mem == 2 ? "split store" : mem ? "memory store" : "register store");
   if (mpz_cmp (G, ref) != 0)
     {
       char what[128];
@@ -128,7 +152,7 @@ check_pair (mpz_srcptr a, mpz_srcptr b, gmp_randstate_t rs, const char *kind)
   int W = gcd_class (a, b);
   gcdext_host_signs (a, b, [&] (mpz_srcptr x, mpz_srcptr y)
                      {
-                       int mem = (int) gmp_urandomm_ui (rs, 2);
+                       int mem = (int) gmp_urandomm_ui (rs, 3);
                        check_pair_in (x, y, W, mem, rs, kind);
                        if (W < GCD_MAX && gmp_urandomm_ui (rs, 8) == 0)
                          check_pair_in (x, y, gcd_pad ((size_t) W + 1), !mem, rs, kind);
