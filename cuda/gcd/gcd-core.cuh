@@ -106,6 +106,22 @@ MPZG_GCD_UNROLL
   }
 };
 
+/* RegStore's top for operands 0 and 1 in memory (MemStore, and gcdext-core.cuh's
+   SplitStore): a loop with a run-time bound. */
+template <class S>
+MPZG_GCD_HD int
+top_in_memory (S &s, int L, u64 &ah, u64 &al, u64 &bh, u64 &bl)
+{
+  int t = L - 1;
+  while (t > 0 && (s.at (0, t) | s.at (1, t)) == 0)
+    t--;
+  ah = s.at (0, t);
+  bh = s.at (1, t);
+  al = t > 0 ? s.at (0, t - 1) : 0;
+  bl = t > 0 ? s.at (1, t - 1) : 0;
+  return t;
+}
+
 /* Operands in memory: word k of operand x at p[x][k * stride]. */
 template <int W, int X = 2>
 struct MemStore
@@ -121,14 +137,7 @@ struct MemStore
   MPZG_GCD_HD int
   top (int L, u64 &ah, u64 &al, u64 &bh, u64 &bl)
   {
-    int t = L - 1;
-    while (t > 0 && (at (0, t) | at (1, t)) == 0)
-      t--;
-    ah = at (0, t);
-    bh = at (1, t);
-    al = t > 0 ? at (0, t - 1) : 0;
-    bl = t > 0 ? at (1, t - 1) : 0;
-    return t;
+    return top_in_memory (*this, L, ah, al, bh, bl);
   }
 };
 

@@ -64,14 +64,7 @@ struct SplitStore
   MPZG_GCD_HD int
   top (int L, u64 &ah, u64 &al, u64 &bh, u64 &bl)
   {
-    int t = L - 1;
-    while (t > 0 && (at (0, t) | at (1, t)) == 0)
-      t--;
-    ah = at (0, t);
-    bh = at (1, t);
-    al = t > 0 ? at (0, t - 1) : 0;
-    bl = t > 0 ? at (1, t - 1) : 0;
-    return t;
+    return top_in_memory (*this, L, ah, al, bh, bl);
   }
 };
 

@@ -30,6 +30,25 @@ using mpzg::gc::u64;
 
 static long instances;
 
+/* g and v for magnitudes x, y (W words) through a store. */
+template <int W, class S>
+static void
+run_store (S &s, mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y)
+{
+  using namespace mpzg::gc;
+  for (int k = 0; k < W; k++)
+    {
+      s.at (XA, k) = x[k];
+      s.at (XB, k) = y[k];
+    }
+  gcdext<W> (s);
+  for (int k = 0; k < W; k++)
+    {
+      g[k] = s.at (XB, k);
+      v[k] = s.at (XV, k);
+    }
+}
+
 /* g and v for magnitudes x, y (W words) by the code of class W: in registers, or
    at lane j of `lanes` in a buffer whose other lanes must stay untouched. */
 template <int W>
@@ -41,17 +60,7 @@ run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, i
   if (!mem)
     {
       static RegStore<W, XN> s;
-      for (int k = 0; k < W; k++)
-        {
-          s.v[XA][k] = x[k];
-          s.v[XB][k] = y[k];
-        }
-      gcdext<W> (s);
-      for (int k = 0; k < W; k++)
-        {
-          g[k] = s.v[XB][k];
-          v[k] = s.v[XV][k];
-        }
+      run_store<W> (s, g, v, x, y);
       return;
     }
   static u64 buf[XN * GCD_MAX * 5];
@@ -65,17 +74,7 @@ run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, i
       for (int a = 0; a < 3; a++)
         s.p[a] = buf + (size_t) a * W * lanes + j;
       s.stride = (size_t) lanes;
-      for (int k = 0; k < W; k++)
-        {
-          s.at (XA, k) = x[k];
-          s.at (XB, k) = y[k];
-        }
-      gcdext<W> (s);
-      for (int k = 0; k < W; k++)
-        {
-          g[k] = s.at (XB, k);
-          v[k] = s.at (XV, k);
-        }
+      run_store<W> (s, g, v, x, y);
       gcd_host_lanes (buf, 3 * W * lanes, lanes, j, W);
       return;
     }
@@ -83,17 +82,7 @@ run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, i
   for (int a = 0; a < XN; a++)
     s.p[a] = buf + (size_t) a * W * lanes + j;
   s.stride = (size_t) lanes;
-  for (int k = 0; k < W; k++)
-    {
-      s.at (XA, k) = x[k];
-      s.at (XB, k) = y[k];
-    }
-  gcdext<W> (s);
-  for (int k = 0; k < W; k++)
-    {
-      g[k] = s.at (XB, k);
-      v[k] = s.at (XV, k);
-    }
+  run_store<W> (s, g, v, x, y);
   gcd_host_lanes (buf, XN * W * lanes, lanes, j, W);
 }
 
