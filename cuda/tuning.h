@@ -399,6 +399,10 @@
 #ifndef MPZG_GCDEXT_REG_MAX            /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_REG_MAX=8 */
 #define MPZG_GCDEXT_REG_MAX 16
 #endif
+/* The cooperative class whose cofactors the device finds too (64 words: a
+   warp's instances staged through shared memory, four arrays of 65 words each,
+   66.5 KB a block of 32 threads). */
+#define MPZG_GCDEXT_NORM_MAX 64
 #ifndef MPZG_GCDEXT_SPLIT_MAX          /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_SPLIT_MAX=16 */
 #define MPZG_GCDEXT_SPLIT_MAX 32
 #endif

@@ -273,12 +273,6 @@ mpzg_mpn_gcdext_shape (unsigned cls, mpzg_mpn_shape *sh)
   sh->itch = 0;
 }
 
-extern "C" int
-mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev)
-{
-  (void) dev;                   /* static shared memory within the default: nothing to opt into */
-  return 0;
-}
 
 extern "C" int
 mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_mpn_word *in,
@@ -327,17 +321,67 @@ gcdext_norm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, unsigned 
   out[3 * region + j] = gxn::gcdext_norm (a, b, g, v, t, W);
 }
 
+/* The cooperative classes' contiguous layout (word i of instance j at j W + i in
+   each region), up to MPZG_GCDEXT_NORM_MAX words: one warp per block, its 32
+   instances staged through shared memory, since read in place no load of
+   neighbouring threads would be coalesced (their words are W apart).  Four arrays
+   of W + 1 words per instance (the odd stride puts the threads' words in
+   different banks): a, b, v, and g, whose words gcdext_norm reads before it
+   writes any of t there. */
+template <int W>
+__global__ void __launch_bounds__ (32)
+gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
+{
+  extern __shared__ u64 stage[];
+  const unsigned lane = threadIdx.x, S = W + 1;
+  const size_t j0 = (size_t) blockIdx.x * 32, region = (size_t) W * count;
+  const unsigned n = count - j0 < 32 ? (unsigned) (count - j0) : 32;
+  u64 *A = stage, *B = stage + 32 * S, *V = stage + 64 * S, *T = stage + 96 * S;
+  for (unsigned q = 0; q < n; q++)
+    for (unsigned i = lane; i < W; i += 32)
+      {
+        const size_t at = (j0 + q) * W + i;
+        A[q * S + i] = in[at];
+        B[q * S + i] = in[region + at];
+        T[q * S + i] = out[at];
+        V[q * S + i] = out[region + at];
+      }
+  __syncwarp ();
+  if (lane < n)
+    {
+      gxn::view a = { A + lane * S, 1 }, b = { B + lane * S, 1 }, v = { V + lane * S, 1 },
+        t = { T + lane * S, 1 };
+      out[3 * region + j0 + lane] = gxn::gcdext_norm (a, b, t, v, t, W);
+    }
+  __syncwarp ();
+  for (unsigned q = 0; q < n; q++)
+    for (unsigned i = lane; i < W; i += 32)
+      {
+        const size_t at = (j0 + q) * W + i;
+        out[region + at] = V[q * S + i];
+        out[2 * region + at] = T[q * S + i];
+      }
+}
+
+/* Its shared memory. */
+constexpr size_t
+norm_staged_bytes (int W)
+{
+  return (size_t) 4 * 32 * (W + 1) * sizeof (u64);
+}
+
 } /* namespace gc */
 } /* namespace mpzg */
 
-/* The one-thread (interleaved) classes only: there a thread's W^2 word products
-   are few and its words coalesced with its neighbours'.  On the cooperative
-   classes one thread per instance took longer than the host (4096 pairs of
-   16384 bits: 12.4 ms, bench/results/2026-11-24-h100-gcdext-device-cofactors). */
+/* The one-thread (interleaved) classes, where a thread's W^2 word products are
+   few and its words coalesced with its neighbours', and the cooperative classes
+   of MPZG_GCDEXT_NORM_MAX words (staged).  Wider, one thread per instance took
+   longer than the host (4096 pairs of 16384 bits: 12.4 ms,
+   bench/results/2026-11-24-h100-gcdext-device-cofactors). */
 static bool
 norm_takes (const mpzg_mpn_shape *sh)
 {
-  return sh->layout == MPZG_MPN_INTERLEAVED;
+  return sh->layout == MPZG_MPN_INTERLEAVED || sh->w[0] == MPZG_GCDEXT_NORM_MAX;
 }
 
 extern "C" void
@@ -351,6 +395,17 @@ mpzg_mpn_gcdext_norm_shape (unsigned cls, mpzg_mpn_shape *sh)
 }
 
 extern "C" int
+mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev)
+{
+  /* the staged cofactor kernel's shared memory, above the default 48 KB */
+  const size_t bytes = norm_staged_bytes (MPZG_GCDEXT_NORM_MAX);
+  if (bytes > dev->smem_optin)
+    return (int) cudaErrorInvalidValue;
+  return (int) cudaFuncSetAttribute (gcdext_norm_staged_kernel<MPZG_GCDEXT_NORM_MAX>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, (int) bytes);
+}
+
+extern "C" int
 mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                       const mpzg_mpn_word *in, mpzg_mpn_word *out, mpzg_mpn_word *scratch,
                       size_t lanes, mpzg_mpn_stream s)
@@ -359,6 +414,13 @@ mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
   if (e != 0 || lanes == 0 || !norm_takes (sh))
     return e;
   const unsigned blocks = (unsigned) ((lanes + GCDEXT_NORM_BLOCK - 1) / GCDEXT_NORM_BLOCK);
+  if (sh->layout != MPZG_MPN_INTERLEAVED)
+    {
+      const int W = MPZG_GCDEXT_NORM_MAX;
+      gcdext_norm_staged_kernel<W><<<(unsigned) ((lanes + 31) / 32), 32, norm_staged_bytes (W),
+                                     (cudaStream_t) s>>> (in, out, lanes);
+      return (int) cudaGetLastError ();
+    }
   gcdext_norm_kernel<<<blocks, GCDEXT_NORM_BLOCK, 0, (cudaStream_t) s>>>
     (in, out, sh->w[0], lanes);
   return (int) cudaGetLastError ();

@@ -2,8 +2,9 @@
 /* fam-gcdext.c -- gcdext and invert on the GPU: mpz_gcdext and mpz_invert around the
    device's gcd of magnitudes and one cofactor (mpzg_mpn_gcdext), normalized to
    GMP's values on the host (gcdext-norm.h); for gcdext on the one-thread classes
-   the device also finds both cofactors where g is one word (mpzg_mpn_gcdext_norm), and
-   the host only sets their signs.  Both operands are padded to the class
+   and the cooperative class of MPZG_GCDEXT_NORM_MAX words the device also finds
+   both cofactors where g is one word (mpzg_mpn_gcdext_norm), and the host only
+   sets their signs.  Both operands are padded to the class
    of the longer one, as for gcd; the one-thread classes are interleaved, the
    cooperative ones contiguous (gcd-pairs.h packs both).
 
@@ -59,16 +60,20 @@ device_results (mpz_t G, mpz_t V, mpzg_word *g, mpzg_word *v, const mpzg_word *o
 }
 
 /* The device's flags and |t| of position j where it found the cofactors (the
-   interleaved classes of mpzg_mpn_gcdext_norm_shape, the only ones it runs on):
-   the flags, and T over t[]. */
+   classes where mpzg_mpn_gcdext_norm_shape gives a third output): the flags, and
+   T over t[]. */
 static inline unsigned
-device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W, size_t j)
+device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W, size_t j,
+             int il)
 {
   const unsigned flags = (unsigned) out[3 * W * lanes + j];
   size_t nt = W;
   if (!(flags & MPZG_GCDEXT_NORM_VALID))
     return 0;
-  mpzg_column (t, out + 2 * W * lanes, lanes, j, W);
+  if (il)
+    mpzg_column (t, out + 2 * W * lanes, lanes, j, W);
+  else
+    memcpy (t, out + (2 * lanes + j) * W, W * sizeof *t);
   while (nt > 0 && t[nt - 1] == 0)
     nt--;
   mpz_roinit_n (T, (const mp_limb_t *) t, (mp_size_t) nt);
@@ -82,6 +87,7 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   const mpzg_gpu_chunk *c = x->c;
   const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
   const int il = p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED;
+  const int norm = p->ci[c->cls].sh.ow[2] != 0;   /* the device's cofactors came back */
   mpz_t *so = p->out[1], *to = p->out[2];
   mpz_t s, t, w0, w1;
   mpz_init (s);
@@ -100,8 +106,8 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS], tw[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V, T;
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
-      unsigned flags = il && (so != NULL || to != NULL)
-        ? device_norm (T, tw, x->buf, lanes, W, j) : 0;
+      unsigned flags = norm && (so != NULL || to != NULL)
+        ? device_norm (T, tw, x->buf, lanes, W, j, il) : 0;
       if (flags)
         {
           /* the device's words straight to the outputs, their signs read first (an
