@@ -146,7 +146,8 @@ sub (view r, view y, unsigned W)
 }
 
 /* See the head of the file: a, b the magnitudes, g and v the gcdext kernel's, t
-   W words of output. */
+   W words of output.  g is read only before anything is written, so g and t may
+   be the same words (gcdext.cu's staged kernel passes them so). */
 MPZG_GXN_HD unsigned
 gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
 {

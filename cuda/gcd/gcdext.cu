@@ -273,7 +273,6 @@ mpzg_mpn_gcdext_shape (unsigned cls, mpzg_mpn_shape *sh)
   sh->itch = 0;
 }
 
-
 extern "C" int
 mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_mpn_word *in,
                  mpzg_mpn_word *out, mpzg_mpn_word *scratch, size_t lanes, mpzg_mpn_stream s)
