@@ -5,9 +5,10 @@
 
    - W < MPZG_GCDEXT_COOP_MIN_LIMBS: one thread per instance on the interleaved
      layout (gcdext-core.cuh).  Five arrays of W words per instance (a, b, the two
-     cofactors, the modulus): up to MPZG_GCDEXT_REG_MAX words in registers, above
-     in shared memory, interleaved by thread, with as many threads per block as fit
-     in a block's default 48 KB (gcdext_smem_block).
+     cofactors, the modulus): up to MPZG_GCDEXT_REG_MAX words in registers; up to
+     MPZG_GCDEXT_SPLIT_MAX the cofactors in registers and the other three in shared
+     memory; above, all five in shared memory; interleaved by thread, with as many
+     threads per block as fit in a block's default 48 KB (gcdext_smem_block).
    - Above: T = W / MPZG_GCDEXT_COOP_K cooperating threads per instance on the
      contiguous layout (gcdext-coop.cuh), the gcd's exchange contexts: groups of T
      <= 32 lanes, several instances per warp; T = 64 and 128 (512 and 1024 words)
@@ -39,13 +40,16 @@ coop (unsigned W)
   return W >= MPZG_GCDEXT_COOP_MIN_LIMBS;
 }
 
-/* Threads per block of the shared memory kernel: the largest power of two up to
-   MPZG_GCDEXT_SMEM_BLOCK whose five arrays of W words fit in 48 KB. */
+/* Threads per block of the kernels whose threads keep `arrays` arrays of W words
+   in shared memory (five for the shared memory kernel, three for the split one):
+   the largest power of two up to MPZG_GCDEXT_SMEM_BLOCK whose arrays fit in 46 KB,
+   which leaves room in the 48 KB of static shared memory for the kernels' other
+   arrays. */
 constexpr int
-gcdext_smem_block (int W, int b = MPZG_GCDEXT_SMEM_BLOCK)
+gcdext_smem_block (int W, int arrays = XN, int b = MPZG_GCDEXT_SMEM_BLOCK)
 {
-  return b > 1 && (size_t) XN * W * b * sizeof (u64) > 48 * 1024 ? gcdext_smem_block (W, b / 2)
-                                                                   : b;
+  return b > 1 && (size_t) arrays * W * b * sizeof (u64) > 46 * 1024
+    ? gcdext_smem_block (W, arrays, b / 2) : b;
 }
 
 /* Inputs x (W rows), y (W rows); outputs g (W rows), v (W rows); row i of an
@@ -73,24 +77,14 @@ gcdext_reg_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lan
     }
 }
 
-/* The threads per block of the split kernel (SplitStore: three arrays of W words
-   per thread in shared memory) within 46 KB, which leaves room in the 48 KB of
-   static shared memory for the kernel's other arrays. */
-constexpr int
-gcdext_split_block (int W, int b = MPZG_GCDEXT_SMEM_BLOCK)
-{
-  return b > 1 && (size_t) 3 * W * b * sizeof (u64) > 46 * 1024 ? gcdext_split_block (W, b / 2)
-                                                                  : b;
-}
-
 /* Widths above MPZG_GCDEXT_REG_MAX up to MPZG_GCDEXT_SPLIT_MAX: the cofactors in
    registers, the operands and the modulus in shared memory (SplitStore),
    interleaved by thread. */
 template <int W>
-__global__ void __launch_bounds__ (gcdext_split_block (W))
+__global__ void __launch_bounds__ (gcdext_smem_block (W, 3))
 gcdext_split_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
 {
-  const int B = gcdext_split_block (W);
+  const int B = gcdext_smem_block (W, 3);
   __shared__ u64 sm[3 * W * B];
   size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= lanes)
@@ -221,7 +215,7 @@ launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
   else if (W <= MPZG_GCDEXT_SPLIT_MAX)
     {
       const int WP = W > MPZG_GCDEXT_REG_MAX && W <= MPZG_GCDEXT_SPLIT_MAX ? W : 1;
-      const int B = gcdext_split_block (WP);
+      const int B = gcdext_smem_block (WP, 3);
       const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
       gcdext_split_kernel<WP><<<blocks, B, 0, st>>> (in, out, lanes);
     }
