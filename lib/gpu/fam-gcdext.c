@@ -33,30 +33,30 @@ gcdext_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
   mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcdext_class);
 }
 
-/* The device's g and v of position j as read-only integers over g[], v[]: columns
-   of the interleaved one-thread classes, runs of the contiguous cooperative ones
-   (lanes = the count there). */
+/* Output region k (0 g, 1 v, 2 t, of W words each per instance) of position j as
+   a read-only integer X over w[]: a column of the interleaved one-thread classes,
+   a run of the contiguous cooperative ones (lanes = the count there). */
+static inline void
+device_region (mpz_t X, mpzg_word *w, const mpzg_word *out, size_t k, size_t lanes, size_t W,
+               size_t j, int il)
+{
+  size_t n = W;
+  if (il)
+    mpzg_column (w, out + k * W * lanes, lanes, j, W);
+  else
+    memcpy (w, out + (k * lanes + j) * W, W * sizeof *w);
+  while (n > 0 && w[n - 1] == 0)
+    n--;
+  mpz_roinit_n (X, (const mp_limb_t *) w, (mp_size_t) n);
+}
+
+/* The device's g and v of position j, over g[] and v[]. */
 static inline void
 device_results (mpz_t G, mpz_t V, mpzg_word *g, mpzg_word *v, const mpzg_word *out,
                 size_t lanes, size_t W, size_t j, int il)
 {
-  size_t ng = W, nv = W;
-  if (il)
-    {
-      mpzg_column (g, out, lanes, j, W);
-      mpzg_column (v, out + W * lanes, lanes, j, W);
-    }
-  else
-    {
-      memcpy (g, out + j * W, W * sizeof *g);
-      memcpy (v, out + (lanes + j) * W, W * sizeof *v);
-    }
-  while (ng > 0 && g[ng - 1] == 0)
-    ng--;
-  while (nv > 0 && v[nv - 1] == 0)
-    nv--;
-  mpz_roinit_n (G, (const mp_limb_t *) g, (mp_size_t) ng);
-  mpz_roinit_n (V, (const mp_limb_t *) v, (mp_size_t) nv);
+  device_region (G, g, out, 0, lanes, W, j, il);
+  device_region (V, v, out, 1, lanes, W, j, il);
 }
 
 /* The device's flags and |t| of position j where it found the cofactors (the
@@ -67,16 +67,9 @@ device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W
              int il)
 {
   const unsigned flags = (unsigned) out[3 * W * lanes + j];
-  size_t nt = W;
   if (!(flags & MPZG_GCDEXT_NORM_VALID))
     return 0;
-  if (il)
-    mpzg_column (t, out + 2 * W * lanes, lanes, j, W);
-  else
-    memcpy (t, out + (2 * lanes + j) * W, W * sizeof *t);
-  while (nt > 0 && t[nt - 1] == 0)
-    nt--;
-  mpz_roinit_n (T, (const mp_limb_t *) t, (mp_size_t) nt);
+  device_region (T, t, out, 2, lanes, W, j, il);
   return flags;
 }
 
@@ -182,10 +175,8 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
       mpz_srcptr a = p->in[0][e->e], m = p->in[1][e->e];
       int exists = 1;
-      if (mpz_cmp_ui (G, 1) == 0 && mpz_sgn (a) > 0 && mpz_cmpabs_ui (m, 1) > 0
-          && !mpzg_gcdext_route (a, m))
-        /* mpzg_invert_norm's usual case (odd |m|, a > 0): the inverse is v itself,
-           straight from the device's words to the output */
+      if (mpzg_invert_is_v (G, a, m))
+        /* the usual case: the device's words straight to the output */
         mpzg_unstage (p->out[0][e->e], v, mpz_size (V), 0);
       else if ((exists = mpzg_invert_norm (r, G, a, m, V, w)))
         mpz_set (p->out[0][e->e], r);

@@ -109,6 +109,16 @@ mpzg_gcdext_device_signs (unsigned flags, int sa, int sb, int *c_is_t, int *neg_
   *neg_t = ((flags & MPZG_GCDEXT_NORM_NEG_T) != 0) != (sy < 0);
 }
 
+/* Whether mpz_invert (x, a, m) is the device's v itself (m not zero): g = 1,
+   a > 0, |m| > 1 and v the cofactor of a modulo |m| (route 0), the usual case of
+   mpzg_invert_norm below, in which the caller may take v's words without a copy. */
+static inline int
+mpzg_invert_is_v (mpz_srcptr g, mpz_srcptr a, mpz_srcptr m)
+{
+  return mpz_cmp_ui (g, 1) == 0 && mpz_sgn (a) > 0 && mpz_cmpabs_ui (m, 1) > 0
+    && !mpzg_gcdext_route (a, m);
+}
+
 /* mpz_invert (x, a, m) from the device's g and v for a, m (m not zero): returns
    whether the inverse exists, and then x in [0, |m|).  x, w distinct from the
    others. */

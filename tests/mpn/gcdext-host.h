@@ -81,6 +81,9 @@ gcdext_host_signed (mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, mpz_srcptr V, int 
                     where);
           gcd_host_fail (what, a, b, W);
         }
+      /* the case the unpacking takes v's words for, without mpzg_invert_norm */
+      if (mpzg_invert_is_v (G, a, b) && (!want || mpz_cmp (V, ri) != 0))
+        gcd_host_fail ("invert is not v where mpzg_invert_is_v says so", a, b, W);
     }
   mpz_clears (s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv, NULL);
 }
