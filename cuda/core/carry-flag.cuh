@@ -154,22 +154,30 @@ MPZG_CC_UNROLL
     }
 }
 
-/* acc[2k], acc[2k + 1] += the product of half h of x[k] and c, k < N, as one chain
-   on aligned pairs of words (one IMAD.WIDE.U32.X each, carry in and out; a chain
-   of low halves and one of high halves would take an IMAD, an IMAD.HI and two
-   IADD3 a product).  The carry out is left in cf for the caller's addc links. */
-template <int N>
+/* acc[2k], acc[2k + 1] += the product of half h of x[k] and c, k < n (n >= 1), as
+   one chain on aligned pairs of words (one IMAD.WIDE.U32.X each, carry in and
+   out; a chain of low halves and one of high halves would take an IMAD, an
+   IMAD.HI and two IADD3 a product).  The carry out is left in cf for the
+   caller's addc links.  n must be a constant once the caller is unrolled (the
+   words are registers): mad_pairs<N> where it is one already. */
 MPZG_CC_HD void
-mad_pairs (u32 *acc, const u64 *x, int h, u32 c, unsigned &cf)
+mad_pairs_n (u32 *acc, const u64 *x, int h, u32 c, int n, unsigned &cf)
 {
   mad_lo_cc (acc[0], half (x[0], h), c, cf);
   madc_hi_cc (acc[1], half (x[0], h), c, cf);
 MPZG_CC_UNROLL
-  for (int k = 1; k < N; k++)
+  for (int k = 1; k < n; k++)
     {
       madc_lo_cc (acc[2 * k], half (x[k], h), c, cf);
       madc_hi_cc (acc[2 * k + 1], half (x[k], h), c, cf);
     }
+}
+
+template <int N>
+MPZG_CC_HD void
+mad_pairs (u32 *acc, const u64 *x, int h, u32 c, unsigned &cf)
+{
+  mad_pairs_n (acc, x, h, c, N, cf);
 }
 
 /* d[0..n) -= x[0..n) (n >= 1), one chain of borrows; returns the borrow out. */

@@ -13,10 +13,12 @@
    One instance, interleaved layout: word i of an operand at p[i * lanes].  The
    modulus m (class width N words, zero above its own size, odd: m / 2^k of the
    one in memory, odd_word) and the running power sit in registers (compile-time
-   indices); the other factor of every product
-   is read a word at a time from memory: a row of the window table, or the scratch
-   row where a squaring's operand is stored first, so that the product's outer loop
-   need not be unrolled (the code stays O(N), not O(N^2), long).  R = 2^(64 N).
+   indices); the other factor of a product (montmul) is read a word at a time
+   from memory, a row of the window table or a scratch row, so that the
+   product's outer loop need not be unrolled (the code stays O(N), not O(N^2),
+   long).  A squaring (montsqr) has its one operand in registers and takes each
+   cross product once: its triangle is unrolled whole (O(N^2) code, at most 16
+   words on the device), its reduction is montmul's loop.  R = 2^(64 N).
 
    The steps, all on the device:
    - R mod m and R^2 mod m by doubling and Montgomery squaring (no division): from
@@ -69,6 +71,7 @@ using cc::madc_hi_cc;
 using cc::addc_cc;
 using cc::addc;
 using cc::half;
+using cc::mad_pairs_n;
 
 
 /* The window of an exponent of `bits` bits: the k in 1 .. MPZG_POWM_WINDOW_MAX
@@ -173,6 +176,31 @@ addmul_eo (u32 *E, u32 *O, const u64 *x, u32 c0, u32 c1)
   addc (O[n + 1], cf);
 }
 
+/* One step of Montgomery's reduction on addmul_eo's accumulators, t = E + O
+   2^32 + pc: q = t minv mod 2^64 (t + q m = 0 mod 2^64), t = (t + q m) / 2^64.
+   The low 64 bits of t + q m are zero: their carry into bit 64, and O's word 1
+   (at bit 64, where O has no word after the shift), are the next pc. */
+template <int N>
+MPZG_POWM_HD void
+redc_step (u32 *E, u32 *O, u64 &pc, const u64 *m, u64 minv)
+{
+  const int n = 2 * N;
+  const u64 lo = ((u64) E[0] | (u64) E[1] << 32) + ((u64) O[0] << 32) + pc;
+  const u64 q = lo * minv;
+  addmul_eo<N> (E, O, m, (u32) q, (u32) (q >> 32));
+  u64 s = ((u64) E[0] + pc) >> 32;
+  s += (u64) E[1] + O[0];
+  pc = (s >> 32) + O[1];
+MPZG_POWM_UNROLL
+  for (int j = 0; j <= n; j++)
+    E[j] = E[j + 2];
+  E[n + 1] = E[n + 2] = 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < n; j++)
+    O[j] = O[j + 2];
+  O[n] = O[n + 1] = 0;
+}
+
 /* r = a b / R mod m, for a < R and b < m (b's word i at bp[i * lanes]), m odd
    and minv = -m^-1 mod 2^64; r < m.  r may be a.  CIOS (Koç, Acar and Kaliski)
    with 64-bit digits of b on the device's 32-bit multiplier: t = (t + a b_i + q m)
@@ -203,23 +231,7 @@ MPZG_POWM_UNROLL
     {
       const u64 bi = bp[(size_t) i * lanes];
       addmul_eo<N> (E, O, a, (u32) bi, (u32) (bi >> 32));
-      /* t mod 2^64, then q: t + q m = 0 mod 2^64 */
-      const u64 lo = ((u64) E[0] | (u64) E[1] << 32) + ((u64) O[0] << 32) + pc;
-      const u64 q = lo * minv;
-      addmul_eo<N> (E, O, m, (u32) q, (u32) (q >> 32));
-      /* the low 64 bits are now zero: their carry into bit 64, and O's word 1 (at
-         bit 64, where O has no word after the shift), are the next pc */
-      u64 s = ((u64) E[0] + pc) >> 32;
-      s += (u64) E[1] + O[0];
-      pc = (s >> 32) + O[1];
-MPZG_POWM_UNROLL
-      for (int j = 0; j <= n; j++)
-        E[j] = E[j + 2];
-      E[n + 1] = E[n + 2] = 0;
-MPZG_POWM_UNROLL
-      for (int j = 0; j < n; j++)
-        O[j] = O[j + 2];
-      O[n] = O[n + 1] = 0;
+      redc_step<N> (E, O, pc, m, minv);
     }
   /* r = E + O 2^32 + pc, and the top word (t < 2R: 0 or 1) */
   u64 c = pc;
@@ -228,6 +240,139 @@ MPZG_POWM_UNROLL
     {
       const u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + c;
       const u64 hi = (u64) E[2 * j + 1] + O[2 * j] + (lo >> 32);
+      r[j] = (u64) (u32) lo | hi << 32;
+      c = hi >> 32;
+    }
+  const u64 top = (u64) E[n] + O[n - 1] + c;
+  cond_sub<N> (r, top, m);
+}
+
+/* E + O 2^32 = a^2, a of N words, in montmul's two accumulators (zero on
+   entry; E of 4N words, O of 4N - 1, O's word k at 32-bit position k + 1).  The
+   products of halves a_k a_l, k < l, once each, then twice the sum, then the
+   squares a_k^2: N (2N + 1) products of 32-bit halves against the 4 N^2 of a
+   product by montmul.  Row i of the triangle: the high half c1 of a[i] and the
+   halves above it times the low half c0, and the halves of a[i + 1 ..] times
+   c1, in four chains on aligned pairs: O from position 4i (C) and 4i + 2 (D), E
+   from 4i + 2 (A) and 4i + 4 (B).  C and B end on a pair that held at most 1
+   (the high word zero, the low one at most a carry of the row below), so no
+   carry leaves them; D and A end below the word 2N + 2i of O and of E, zero
+   before the row, which takes their carry. */
+template <int N>
+MPZG_POWM_HD void
+sqr_eo (u32 *E, u32 *O, const u64 *a)
+{
+MPZG_POWM_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      const int n = N - i - 1, top = 2 * N + 2 * i;
+      const u32 c0 = half (a[i], 0), c1 = half (a[i], 1);
+      unsigned cf = 0;
+      mad_pairs_n (O + 4 * i, a + i, 1, c0, n + 1, cf);                /* C */
+      if (n > 0)
+        {
+          mad_pairs_n (O + 4 * i + 2, a + i + 1, 0, c1, n, cf);        /* D */
+          addc (O[top], cf);
+          mad_pairs_n (E + 4 * i + 2, a + i + 1, 0, c0, n, cf);        /* A */
+          addc (E[top], cf);
+          mad_pairs_n (E + 4 * i + 4, a + i + 1, 1, c1, n, cf);        /* B */
+        }
+    }
+  /* twice the triangle: 2 E + 2 O 2^32 < a^2 < 2^(128 N), no bit leaves */
+MPZG_POWM_UNROLL
+  for (int j = 4 * N - 1; j > 0; j--)
+    {
+      E[j] = E[j] << 1 | E[j - 1] >> 31;
+      if (j < 4 * N - 1)
+        O[j] = O[j] << 1 | O[j - 1] >> 31;
+    }
+  E[0] <<= 1;
+  O[0] <<= 1;
+  /* the squares, c0^2 and c1^2 at 64-bit position 2i: one chain, whose carry
+     out is zero (the whole is a^2) */
+  unsigned cf = 0;
+MPZG_POWM_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      const u32 c0 = half (a[i], 0), c1 = half (a[i], 1);
+      if (i == 0)
+        mad_lo_cc (E[0], c0, c0, cf);
+      else
+        madc_lo_cc (E[4 * i], c0, c0, cf);
+      madc_hi_cc (E[4 * i + 1], c0, c0, cf);
+      madc_lo_cc (E[4 * i + 2], c1, c1, cf);
+      madc_hi_cc (E[4 * i + 3], c1, c1, cf);
+    }
+}
+
+/* Zero, from a word below 2^30 that ends a step's carry chains, through an
+   instruction ptxas cannot see through: added to the next step's pc, it makes
+   that step wait for this one's chains.  Left free in a loop unrolled whole,
+   ptxas started each step's chains while the step before was still running
+   and kept their carries in more predicate registers than there are, spilling
+   them (P2R): 196 spills and twice the instructions in the squaring of 8
+   words. */
+MPZG_POWM_HD u64
+step_fence (u32 top)
+{
+#ifdef __CUDA_ARCH__
+  asm volatile ("shr.b32 %0, %0, 30;" : "+r"(top));
+#else
+  top >>= 30;
+#endif
+  return top;
+}
+
+/* r = a^2 / R mod m, for a < m (m odd, minv = -m^-1 mod 2^64); r < m, and r may
+   be a.  The square T = a^2 by sqr_eo, then Montgomery's reduction of its low
+   half alone, with montmul's steps (the products by q only), so that the
+   accumulators shift over zeros: (T mod R + Q m) / R <= m, and with the high half
+   T / R < m the sum is below 2m, one masked subtraction from r < m.  Of the
+   8 N^2 products of halves of a squaring by montmul, 2 N^2 - N are saved, and
+   the operand need not go through memory. */
+template <int N>
+MPZG_POWM_HD void
+montsqr (u64 *r, const u64 *a, const u64 *m, u64 minv)
+{
+  const int n = 2 * N;
+  u32 T[4 * N], U[4 * N - 1];           /* a^2 = T + U 2^32, as E and O */
+MPZG_POWM_UNROLL
+  for (int j = 0; j < 4 * N; j++)
+    T[j] = 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < 4 * N - 1; j++)
+    U[j] = 0;
+  sqr_eo<N> (T, U, a);
+  /* the low half: T's words below 2N, U's below 2N - 1 (U's word 2N - 1 is at
+     bit 64 N) */
+  u32 E[2 * N + 3], O[2 * N + 2];
+  u64 pc = 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < n + 3; j++)
+    E[j] = j < n ? T[j] : 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < n + 2; j++)
+    O[j] = j < n - 1 ? U[j] : 0;
+  constexpr bool whole = N <= MPZG_POWM_SQR_UNROLL_MAX;
+#ifdef __CUDACC__
+#pragma unroll (whole ? N : 1)
+#endif
+  for (int i = 0; i < N; i++)
+    {
+      redc_step<N> (E, O, pc, m, minv);
+      if (whole)
+        pc += step_fence (E[n] | O[n - 1]);
+    }
+  /* r = E + O 2^32 + pc + the high half (T from word 2N, U from word 2N - 1),
+     and the top word: the sum is below 2m < 2R */
+  u64 c = pc;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < N; j++)
+    {
+      const u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + T[n + 2 * j]
+                     + U[n - 1 + 2 * j] + c;
+      const u64 hi = (u64) E[2 * j + 1] + O[2 * j] + T[n + 2 * j + 1] + U[n + 2 * j]
+                     + (lo >> 32);
       r[j] = (u64) (u32) lo | hi << 32;
       c = hi >> 32;
     }
@@ -267,7 +412,7 @@ digit (const u64 *ep, int ne, int k, long j, size_t lanes)
 }
 
 /* Scratch rows per instance of a class whose exponents have at most ew words: the
-   table and one row for the squarings' operand. */
+   table and one row for R^2 mod m and for 1. */
 MPZG_POWM_HD size_t
 powm_rows (int ew)
 {
@@ -315,7 +460,7 @@ MPZG_POWM_UNROLL
     m[j] = odd_word (mp, N, kz, j, lanes);
   u64 x[N];
   const u64 minv = neg_inverse (m[0]);
-  u64 *sq = tab;                        /* the squarings' operand */
+  u64 *sq = tab;                        /* R^2 mod m, then 1 */
   tab += (size_t) N * lanes;
 
   /* R mod m and R^2 mod m */
@@ -345,10 +490,7 @@ MPZG_POWM_LOOP
     double_mod<N> (x, m);
 MPZG_POWM_LOOP
   for (int s = 0; s < 6; s++)
-    {
-      store_row<N> (sq, x, lanes);
-      montmul<N> (x, x, sq, lanes, m, minv);
-    }
+    montsqr<N> (x, x, m, minv);
   store_row<N> (sq, x, lanes);          /* R^2 mod m */
 
   /* the table */
@@ -379,10 +521,7 @@ MPZG_POWM_LOOP
     {
 MPZG_POWM_LOOP
       for (int s = 0; s < k; s++)
-        {
-          store_row<N> (sq, x, lanes);
-          montmul<N> (x, x, sq, lanes, m, minv);
-        }
+        montsqr<N> (x, x, m, minv);
       montmul<N> (x, x, tab + (size_t) digit (ep, ne, k, j, lanes) * N * lanes, lanes, m,
                   minv);
     }

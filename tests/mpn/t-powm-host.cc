@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* t-powm-host.cc -- the device's modular exponentiation (cuda/powm/powm-core.cuh),
    compiled for the host and compared with mpz_powm: the word inverse, the window
-   choice, the Montgomery product against mpz (operands at the ends of their
-   ranges and random ones), and whole instances of every modulus width: moduli
+   choice, the Montgomery product and square against mpz (operands at the ends
+   of their ranges and random ones), and whole instances of every modulus width: moduli
    2^k - 1 and 2^k + 1 around every word edge of the sizes a class takes (all of
    them up to 16 words; above, the class's edges and one size inside, for time),
    1, 3 and random odd moduli of those sizes; bases 0, 1, 2, m - 1, m, m + 1, the
@@ -151,10 +151,42 @@ check_montmul_width (int count)
   mpz_clears (a, b, m, R, want, got, NULL);
 }
 
+/* montsqr<N> against a^2 / R mod m for a below m (m - 1, the largest square, or
+   random), in place (r is a) and not. */
+template <int N>
+static void
+check_montsqr_width (int count)
+{
+  mpz_t a, b, m, R, want, got;
+  mpz_inits (a, b, m, R, want, got, NULL);
+  mpz_setbit (R, 64 * N);
+  u64 av[N], mv[N], rv[N];
+  for (int k = 0; k < count; k++)
+    {
+      montmul_operands (b, a, m, R, N, k);     /* a below m */
+      put (av, a, N, 1, 0);
+      put (mv, m, N, 1, 0);
+      const u64 minv = mpzg::pw::neg_inverse (mv[0]);
+      montmul_want (want, a, a, m, R);
+      mpzg::pw::montsqr<N> (rv, av, mv, minv);
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, rv);
+      if (mpz_cmp (got, want) != 0)
+        fail ("montsqr", a, a, m, N, 0);
+      mpzg::pw::montsqr<N> (av, av, mv, minv);
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, av);
+      if (mpz_cmp (got, want) != 0)
+        fail ("montsqr (r is a)", a, a, m, N, 0);
+    }
+  mpz_clears (a, b, m, R, want, got, NULL);
+}
+
 static void
 check_montmul (void)
 {
 #define W(k) check_montmul_width<k> (k <= 16 ? 400 : 100);
+  W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64)
+#undef W
+#define W(k) check_montsqr_width<k> (k <= 16 ? 400 : 100);
   W (1) W (2) W (3) W (4) W (6) W (8) W (12) W (16) W (24) W (32) W (48) W (64)
 #undef W
 }
