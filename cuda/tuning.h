@@ -451,13 +451,15 @@
      32,000 at 16 limbs and exponents of 1024 bits (w = 6).
    - MPZG_POWM_WINDOW_MAX: the largest window, a table of 2^6 rows; 7 would save
      about 5 % of the products at 4,096-bit exponents for twice the scratch.
-   - MPZG_POWM_SQR_UNROLL_MAX: the one-thread squaring (powm-core.cuh's montsqr)
-     runs its reduction's steps unrolled whole up to this many words, in a loop
-     above, whose accumulators move down a word pair each step (a move on the
-     multiplier's pipe per word).  Unrolled at 12 and 16 words as well as up to
-     8, the kernels took 17 and 13 % less time at 768 and 1024 bits, the same
-     below (bench/results/2026-11-24-h100-powm-squaring); the code of the
-     16-word squaring is then about 2,800 instructions.
+   - MPZG_POWM_UNROLL_MAX: the one-thread Montgomery product and squaring
+     (powm-core.cuh's montmul and montsqr) run their steps unrolled whole up
+     to this many limbs, in a loop above, whose accumulators move down a word
+     pair each step (a move on the multiplier's pipe for every word).  On the
+     H100 (bench/results/2026-11-24-h100-powm-squaring), against 8: the
+     squaring unrolled at 12 and 16 limbs took the kernels 17 and 13 % less
+     time at 768 and 1024 bits, and the product unrolled there too 4 and 11 %
+     less again; the 16-limb kernel's digit loop is then about 5,700
+     instructions.
    - Auto mode: the GPU only for batches whose largest operands (of each
      element: base, exponent or modulus) add up to at least MPZG_POWM_WORTH_LIMBS
      limbs and average at least MPZG_POWM_WORTH_AVG limbs.  A powm is about 64 n
@@ -489,8 +491,8 @@
 #define MPZG_POWM_ONE_MIN_LANES 16384
 #endif
 #define MPZG_POWM_WINDOW_MAX 6
-#ifndef MPZG_POWM_SQR_UNROLL_MAX        /* a build may set it: NVCCFLAGS=-DMPZG_POWM_SQR_UNROLL_MAX=8 */
-#define MPZG_POWM_SQR_UNROLL_MAX 16
+#ifndef MPZG_POWM_UNROLL_MAX            /* a build may set it: NVCCFLAGS=-DMPZG_POWM_UNROLL_MAX=8 */
+#define MPZG_POWM_UNROLL_MAX 16
 #endif
 
 /* ---- device scratch ---- */

@@ -14,11 +14,14 @@
    modulus m (class width N words, zero above its own size, odd: m / 2^k of the
    one in memory, odd_word) and the running power sit in registers (compile-time
    indices); the other factor of a product (montmul) is read a word at a time
-   from memory, a row of the window table or a scratch row, so that the
-   product's outer loop need not be unrolled (the code stays O(N), not O(N^2),
-   long).  A squaring (montsqr) has its one operand in registers and takes each
-   cross product once: its triangle is unrolled whole (O(N^2) code, at most 16
-   words on the device), its reduction is montmul's loop.  R = 2^(64 N).
+   from memory, a row of the window table or a scratch row.  A squaring
+   (montsqr) has its one operand in registers and takes each cross product
+   once: its triangle is unrolled whole (O(N^2) code, at most 16 words on the
+   device).  The steps of the product and of the squaring's reduction are
+   unrolled whole up to MPZG_POWM_UNROLL_MAX words (every width the device runs
+   on one thread), so that the moves of the accumulators between steps
+   disappear, and run as a loop above, so that the code stays O(N) long.
+   R = 2^(64 N).
 
    The steps, all on the device:
    - R mod m and R^2 mod m by doubling and Montgomery squaring (no division): from
@@ -201,6 +204,24 @@ MPZG_POWM_UNROLL
   O[n] = O[n + 1] = 0;
 }
 
+/* Zero, from a word below 2^30 that ends a step's carry chains, through an
+   instruction ptxas cannot see through: added to the next step's pc, it makes
+   that step wait for this one's chains.  Left free in a loop unrolled whole,
+   ptxas started each step's chains while the step before was still running
+   and kept their carries in more predicate registers than there are, spilling
+   them (P2R): 196 spills and twice the instructions in the squaring of 8
+   words. */
+MPZG_POWM_HD u64
+step_fence (u32 top)
+{
+#ifdef __CUDA_ARCH__
+  asm volatile ("shr.b32 %0, %0, 30;" : "+r"(top));
+#else
+  top >>= 30;
+#endif
+  return top;
+}
+
 /* r = a b / R mod m, for a < R and b < m (b's word i at bp[i * lanes]), m odd
    and minv = -m^-1 mod 2^64; r < m.  r may be a.  CIOS (Koç, Acar and Kaliski)
    with 64-bit digits of b on the device's 32-bit multiplier: t = (t + a b_i + q m)
@@ -208,9 +229,9 @@ MPZG_POWM_UNROLL
    O 2^32 + pc, pc what the shift by 64 bits leaves at position 0: the low words'
    carry and O's word at bit 64, below 2^32 + 2).
    t < a + m < 2R before each step; during one, E < 2R + 2 (2^32 + 2^64) R, 2N + 3
-   words, and O < 2^(64 N + 3), 2N + 2 words with its carries.  Up to 8 words the
-   loop is unrolled whole, so that the moves of the accumulators' words between
-   steps disappear. */
+   words, and O < 2^(64 N + 3), 2N + 2 words with its carries.  Unrolled whole
+   (up to MPZG_POWM_UNROLL_MAX words) the steps are kept in order by
+   step_fence. */
 template <int N>
 MPZG_POWM_HD void
 montmul (u64 *r, const u64 *a, const u64 *bp, size_t lanes, const u64 *m, u64 minv)
@@ -224,14 +245,17 @@ MPZG_POWM_UNROLL
 MPZG_POWM_UNROLL
   for (int j = 0; j < n + 2; j++)
     O[j] = 0;
+  constexpr bool whole = N <= MPZG_POWM_UNROLL_MAX;
 #ifdef __CUDACC__
-#pragma unroll (N <= 8 ? N : 1)
+#pragma unroll (whole ? N : 1)
 #endif
   for (int i = 0; i < N; i++)
     {
       const u64 bi = bp[(size_t) i * lanes];
       addmul_eo<N> (E, O, a, (u32) bi, (u32) (bi >> 32));
       redc_step<N> (E, O, pc, m, minv);
+      if (whole)
+        pc += step_fence (E[n] | O[n - 1]);
     }
   /* r = E + O 2^32 + pc, and the top word (t < 2R: 0 or 1) */
   u64 c = pc;
@@ -305,24 +329,6 @@ MPZG_POWM_UNROLL
     }
 }
 
-/* Zero, from a word below 2^30 that ends a step's carry chains, through an
-   instruction ptxas cannot see through: added to the next step's pc, it makes
-   that step wait for this one's chains.  Left free in a loop unrolled whole,
-   ptxas started each step's chains while the step before was still running
-   and kept their carries in more predicate registers than there are, spilling
-   them (P2R): 196 spills and twice the instructions in the squaring of 8
-   words. */
-MPZG_POWM_HD u64
-step_fence (u32 top)
-{
-#ifdef __CUDA_ARCH__
-  asm volatile ("shr.b32 %0, %0, 30;" : "+r"(top));
-#else
-  top >>= 30;
-#endif
-  return top;
-}
-
 /* r = a^2 / R mod m, for a < m (m odd, minv = -m^-1 mod 2^64); r < m, and r may
    be a.  The square T = a^2 by sqr_eo, then Montgomery's reduction of its low
    half alone, with montmul's steps (the products by q only), so that the
@@ -353,7 +359,7 @@ MPZG_POWM_UNROLL
 MPZG_POWM_UNROLL
   for (int j = 0; j < n + 2; j++)
     O[j] = j < n - 1 ? U[j] : 0;
-  constexpr bool whole = N <= MPZG_POWM_SQR_UNROLL_MAX;
+  constexpr bool whole = N <= MPZG_POWM_UNROLL_MAX;
 #ifdef __CUDACC__
 #pragma unroll (whole ? N : 1)
 #endif
