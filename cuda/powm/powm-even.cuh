@@ -19,8 +19,11 @@
      2^(k-2) for k >= 3 (2 for k = 2, 1 for k = 1), so only the low k - 2 bits
      of e count (e mod 2^(k-2)); for an even b = 2^v b', b^e = 0 mod 2^k once
      e v >= k, so a nonzero result needs e < k / v, at most 14 bits.
-     Left-to-right binary powering: at most k - 2 squarings (half the word
-     products of a general product) and as many products.
+     A fixed window of w bits over those bits, w from their number
+     (powm_window_bits) and the rows there are: a squaring (half the word
+     products of a general product) for every bit and a product for every
+     digit, 0 included, so that the steps depend on k and on how many bits
+     count, not on their values (as the teams' powm_even_coop).
    - m'^-1 mod 2^k by Newton's (Hensel's) iteration x = x (2 - m' x), from the
      word inverse, the precision doubling each step: two products a step.
    - the join: one product mod 2^k and r1 + m' y, n rows of m's words.
@@ -28,11 +31,15 @@
    chunk's scratch, interleaved as the operands (word i of row r at
    w[(r N + i) lanes]): the Montgomery kernel is done with its table by then.
    EVEN_ROWS rows: the base mod 2^k, the power and a spare one, m', the inverse
-   and two temporaries.  The time grows with the power of two's words, as
-   k n^2 / 2 word products for a long exponent, and not with m': fine for the
-   one-thread classes, narrower than MPZG_POWM_COOP_MIN_LIMBS words, and for
-   the launches of MPZG_POWM_ONE_MIN_LANES instances and more that run one
-   thread per instance below MPZG_POWM_ONE_MAX_LIMBS. */
+   and two temporaries; the window's table of 2^w rows (b^0 .. b^(2^w - 1)) from
+   the row of m' up while the power is computed, w at most what the scratch
+   holds.  The time grows with the power of two's words, as about
+   k n^2 (1/4 + 1/(2w)) word products for a long exponent, two loads each from
+   the rows, and not with m': fine for the one-thread classes, narrower than
+   MPZG_POWM_COOP_MIN_LIMBS words; in the launches of MPZG_POWM_ONE_MIN_LANES
+   instances and more that run one thread per instance below
+   MPZG_POWM_ONE_MAX_LIMBS, a modulus 3 2^1022 takes 2.9 times an odd one's
+   time (bench/results/2026-11-24-h100-powm-squaring). */
 #ifndef MPZG_POWM_EVEN_CUH
 #define MPZG_POWM_EVEN_CUH
 
@@ -200,17 +207,45 @@ MPZG_POWM_LOOP
 MPZG_POWM_LOOP
   for (int i = 0; i < n; i++)
     x[(size_t) i * lanes] = i == 0 && !zero;
-MPZG_POWM_LOOP
-  for (long j = nbits - 1; j >= 0; j--)
+  if (nbits > 0)
     {
-      sqrlo (t, x, n, hm, lanes);
-      u64 *s = x;
-      x = t;
-      t = s;
-      if ((ep[(size_t) (j >> 6) * lanes] >> (j & 63)) & 1)
+      /* the table at rows 3 .. 3 + 2^w (M's row up: free until the power is
+         done), row d of it b^d */
+      const size_t rows = powm_scratch_rows (N, EW);
+      int wb = powm_window_bits (nbits);
+      while (3 + ((size_t) 1 << wb) > rows)
+        wb--;                           /* rows >= 7: wb >= 2 */
+      u64 *tab = w + 3 * row;
+MPZG_POWM_LOOP
+      for (int i = 0; i < n; i++)
         {
-          mullo (t, x, B, n, hm, lanes);
-          s = x;
+          tab[(size_t) i * lanes] = i == 0;
+          tab[row + (size_t) i * lanes] = B[(size_t) i * lanes];
+        }
+MPZG_POWM_LOOP
+      for (int d = 2; d < 1 << wb; d++)
+        mullo (tab + d * row, tab + (d - 1) * row, B, n, hm, lanes);
+      /* the digits of the low nbits bits, from the top (x holds 1 for a zero
+         top digit's row, copied like any) */
+      const long nd = (nbits + wb - 1) / wb;
+      const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
+        & ((1u << (nbits - (nd - 1) * wb)) - 1);
+MPZG_POWM_LOOP
+      for (int i = 0; i < n; i++)
+        x[(size_t) i * lanes] = tab[top * row + (size_t) i * lanes];
+MPZG_POWM_LOOP
+      for (long j = nd - 2; j >= 0; j--)
+        {
+MPZG_POWM_LOOP
+          for (int q = 0; q < wb; q++)
+            {
+              sqrlo (t, x, n, hm, lanes);
+              u64 *s = x;
+              x = t;
+              t = s;
+            }
+          mullo (t, x, tab + digit (ep, ne, wb, j, lanes) * row, n, hm, lanes);
+          u64 *s = x;
           x = t;
           t = s;
         }
