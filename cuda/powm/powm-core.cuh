@@ -179,31 +179,6 @@ addmul_eo (u32 *E, u32 *O, const u64 *x, u32 c0, u32 c1)
   addc (O[n + 1], cf);
 }
 
-/* One step of Montgomery's reduction on addmul_eo's accumulators, t = E + O
-   2^32 + pc: q = t minv mod 2^64 (t + q m = 0 mod 2^64), t = (t + q m) / 2^64.
-   The low 64 bits of t + q m are zero: their carry into bit 64, and O's word 1
-   (at bit 64, where O has no word after the shift), are the next pc. */
-template <int N>
-MPZG_POWM_HD void
-redc_step (u32 *E, u32 *O, u64 &pc, const u64 *m, u64 minv)
-{
-  const int n = 2 * N;
-  const u64 lo = ((u64) E[0] | (u64) E[1] << 32) + ((u64) O[0] << 32) + pc;
-  const u64 q = lo * minv;
-  addmul_eo<N> (E, O, m, (u32) q, (u32) (q >> 32));
-  u64 s = ((u64) E[0] + pc) >> 32;
-  s += (u64) E[1] + O[0];
-  pc = (s >> 32) + O[1];
-MPZG_POWM_UNROLL
-  for (int j = 0; j <= n; j++)
-    E[j] = E[j + 2];
-  E[n + 1] = E[n + 2] = 0;
-MPZG_POWM_UNROLL
-  for (int j = 0; j < n; j++)
-    O[j] = O[j + 2];
-  O[n] = O[n + 1] = 0;
-}
-
 /* Zero, from a word below 2^30 that ends a step's carry chains, through an
    instruction ptxas cannot see through: added to the next step's pc, it makes
    that step wait for this one's chains.  Left free in a loop unrolled whole,
@@ -220,6 +195,62 @@ step_fence (u32 top)
   top >>= 30;
 #endif
   return top;
+}
+
+/* One step of Montgomery's reduction on addmul_eo's accumulators, t = E + O
+   2^32 + pc: q = t minv mod 2^64 (t + q m = 0 mod 2^64), t = (t + q m) / 2^64.
+   The low 64 bits of t + q m are zero: their carry into bit 64, and O's word 1
+   (at bit 64, where O has no word after the shift), are the next pc.  In a
+   loop unrolled whole (fence), the next step waits for this one (step_fence). */
+template <int N>
+MPZG_POWM_HD void
+redc_step (u32 *E, u32 *O, u64 &pc, const u64 *m, u64 minv, bool fence)
+{
+  const int n = 2 * N;
+  const u64 lo = ((u64) E[0] | (u64) E[1] << 32) + ((u64) O[0] << 32) + pc;
+  const u64 q = lo * minv;
+  addmul_eo<N> (E, O, m, (u32) q, (u32) (q >> 32));
+  u64 s = ((u64) E[0] + pc) >> 32;
+  s += (u64) E[1] + O[0];
+  pc = (s >> 32) + O[1];
+MPZG_POWM_UNROLL
+  for (int j = 0; j <= n; j++)
+    E[j] = E[j + 2];
+  E[n + 1] = E[n + 2] = 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < n; j++)
+    O[j] = O[j + 2];
+  O[n] = O[n + 1] = 0;
+  if (fence)
+    pc += step_fence (E[n] | O[n - 1]);
+}
+
+/* r = E + O 2^32 + pc, E and O montmul's accumulators after the last step, plus
+   (HIGH) the high half of montsqr's square (T from word 2N, U from word 2N - 1;
+   ignored otherwise), then r -= m where the sum, below 2m, reaches it. */
+template <int N, bool HIGH>
+MPZG_POWM_HD void
+redc_result (u64 *r, const u32 *E, const u32 *O, u64 pc, const u32 *T, const u32 *U,
+             const u64 *m)
+{
+  const int n = 2 * N;
+  u64 c = pc;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < N; j++)
+    {
+      u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + c;
+      u64 hi = (u64) E[2 * j + 1] + O[2 * j];
+      if (HIGH)
+        {
+          lo += (u64) T[n + 2 * j] + U[n - 1 + 2 * j];
+          hi += (u64) T[n + 2 * j + 1] + U[n + 2 * j];
+        }
+      hi += lo >> 32;
+      r[j] = (u64) (u32) lo | hi << 32;
+      c = hi >> 32;
+    }
+  const u64 top = (u64) E[n] + O[n - 1] + c;
+  cond_sub<N> (r, top, m);
 }
 
 /* r = a b / R mod m, for a < R and b < m (b's word i at bp[i * lanes]), m odd
@@ -253,22 +284,10 @@ MPZG_POWM_UNROLL
     {
       const u64 bi = bp[(size_t) i * lanes];
       addmul_eo<N> (E, O, a, (u32) bi, (u32) (bi >> 32));
-      redc_step<N> (E, O, pc, m, minv);
-      if (whole)
-        pc += step_fence (E[n] | O[n - 1]);
+      redc_step<N> (E, O, pc, m, minv, whole);
     }
-  /* r = E + O 2^32 + pc, and the top word (t < 2R: 0 or 1) */
-  u64 c = pc;
-MPZG_POWM_UNROLL
-  for (int j = 0; j < N; j++)
-    {
-      const u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + c;
-      const u64 hi = (u64) E[2 * j + 1] + O[2 * j] + (lo >> 32);
-      r[j] = (u64) (u32) lo | hi << 32;
-      c = hi >> 32;
-    }
-  const u64 top = (u64) E[n] + O[n - 1] + c;
-  cond_sub<N> (r, top, m);
+  /* r = E + O 2^32 + pc (t < 2R: the top word 0 or 1) */
+  redc_result<N, false> (r, E, O, pc, nullptr, nullptr, m);
 }
 
 /* E + O 2^32 = a^2, a of N words, in montmul's two accumulators (zero on
@@ -364,26 +383,9 @@ MPZG_POWM_UNROLL
 #pragma unroll (whole ? N : 1)
 #endif
   for (int i = 0; i < N; i++)
-    {
-      redc_step<N> (E, O, pc, m, minv);
-      if (whole)
-        pc += step_fence (E[n] | O[n - 1]);
-    }
-  /* r = E + O 2^32 + pc + the high half (T from word 2N, U from word 2N - 1),
-     and the top word: the sum is below 2m < 2R */
-  u64 c = pc;
-MPZG_POWM_UNROLL
-  for (int j = 0; j < N; j++)
-    {
-      const u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + T[n + 2 * j]
-                     + U[n - 1 + 2 * j] + c;
-      const u64 hi = (u64) E[2 * j + 1] + O[2 * j] + T[n + 2 * j + 1] + U[n + 2 * j]
-                     + (lo >> 32);
-      r[j] = (u64) (u32) lo | hi << 32;
-      c = hi >> 32;
-    }
-  const u64 top = (u64) E[n] + O[n - 1] + c;
-  cond_sub<N> (r, top, m);
+    redc_step<N> (E, O, pc, m, minv, whole);
+  /* r = E + O 2^32 + pc + the high half: the sum is below 2m < 2R */
+  redc_result<N, true> (r, E, O, pc, T, U, m);
 }
 
 /* x into row p (word i at p[i * lanes]). */

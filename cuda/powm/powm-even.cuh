@@ -204,10 +204,13 @@ MPZG_POWM_LOOP
       else
         nbits = 64 - (long) clz64 (ep[0]);
     }
+  if (nbits == 0)                       /* 1, or 0 where the power is 0 */
+    {
 MPZG_POWM_LOOP
-  for (int i = 0; i < n; i++)
-    x[(size_t) i * lanes] = i == 0 && !zero;
-  if (nbits > 0)
+      for (int i = 0; i < n; i++)
+        x[(size_t) i * lanes] = i == 0 && !zero;
+    }
+  else
     {
       /* the table at rows 3 .. 3 + 2^w (M's row up: free until the power is
          done), row d of it b^d */
@@ -225,8 +228,8 @@ MPZG_POWM_LOOP
 MPZG_POWM_LOOP
       for (int d = 2; d < 1 << wb; d++)
         mullo (tab + d * row, tab + (d - 1) * row, B, n, hm, lanes);
-      /* the digits of the low nbits bits, from the top (x holds 1 for a zero
-         top digit's row, copied like any) */
+      /* the digits of the low nbits bits, from the top: x starts as the top
+         digit's row */
       const long nd = (nbits + wb - 1) / wb;
       const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
         & ((1u << (nbits - (nd - 1) * wb)) - 1);
