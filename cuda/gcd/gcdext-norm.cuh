@@ -96,13 +96,18 @@ div_2by1 (u64 hi, u64 lo, u64 d)
   return q;
 }
 
+/* Word j of x / 2^s (x of W words, j < W, s < 64), zeros above. */
+MPZG_GXN_HD u64
+word_shr (view x, unsigned W, unsigned j, unsigned s)
+{
+  return s == 0 ? x[j] : shr2 (j + 1 < W ? x[j + 1] : 0, x[j], s);
+}
+
 /* Bits i .. i + 63 of x (W words), zeros above. */
 MPZG_GXN_HD u64
 bits_at (view x, unsigned W, unsigned i)
 {
-  const unsigned w = i / 64, s = i % 64;
-  const u64 lo = w < W ? x[w] : 0, hi = w + 1 < W ? x[w + 1] : 0;
-  return s == 0 ? lo : shr2 (hi, lo, s);
+  return i / 64 < W ? word_shr (x, W, i / 64, i % 64) : 0;
 }
 
 /* Bit length of x (W words, not zero). */
@@ -175,7 +180,7 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
     u64 c = 0;
     for (unsigned i = 0; i < W; i++)
       {
-        const u64 hi = i + 1 < W ? y[i + 1] : 0, s = k ? shr2 (hi, y[i], k) : y[i];
+        const u64 s = word_shr (y, W, i, k);
         const u64 l = s - c;
         c = l > s;
         const u64 q = l * inv;
@@ -244,14 +249,14 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
   if (k != 0)
     for (unsigned i = 0; i < W; i++)
       t[i] = shr2 (i + 1 < W ? t[i + 1] : top, t[i], k);
-  const u64 y0 = k ? shr2 (W > 1 ? y[1] : 0, y[0], k) : y[0], inv = binvert_word (y0);
+  const u64 inv = binvert_word (word_shr (y, W, 0, k));
   for (unsigned i = 0; i < W; i++)
     {
       const u64 q = t[i] * inv;
       u64 br = 0;
       for (unsigned j = 0; i + j < W; j++)
         {
-          const u64 yj = k ? shr2 (j + 1 < W ? y[j + 1] : 0, y[j], k) : y[j];
+          const u64 yj = word_shr (y, W, j, k);
           const u64 lo = q * yj, hi = umulhi (q, yj);
           const u64 ti = t[i + j], s = lo + br, c1 = s < lo, d = ti - s;
           br = hi + c1 + (ti < s);
