@@ -290,6 +290,25 @@ MPZG_POWM_UNROLL
   redc_result<N, false> (r, E, O, pc, nullptr, nullptr, m);
 }
 
+/* E += the squares of a's 32-bit halves h < H, half h's at E's word 2h, in one
+   chain whose carry out is dropped. */
+template <int H>
+MPZG_POWM_HD void
+add_half_squares (u32 *E, const u64 *a)
+{
+  unsigned cf = 0;
+MPZG_POWM_UNROLL
+  for (int h = 0; h < H; h++)
+    {
+      const u32 c = half (a[h / 2], h % 2);
+      if (h == 0)
+        mad_lo_cc (E[0], c, c, cf);
+      else
+        madc_lo_cc (E[2 * h], c, c, cf);
+      madc_hi_cc (E[2 * h + 1], c, c, cf);
+    }
+}
+
 /* E + O 2^32 = a^2, a of N words, in montmul's two accumulators (zero on
    entry; E of 4N words, O of 4N - 1, O's word k at 32-bit position k + 1).  The
    products of halves a_k a_l, k < l, once each, then twice the sum, then the
@@ -331,21 +350,8 @@ MPZG_POWM_UNROLL
     }
   E[0] <<= 1;
   O[0] <<= 1;
-  /* the squares, c0^2 and c1^2 at 64-bit position 2i: one chain, whose carry
-     out is zero (the whole is a^2) */
-  unsigned cf = 0;
-MPZG_POWM_UNROLL
-  for (int i = 0; i < N; i++)
-    {
-      const u32 c0 = half (a[i], 0), c1 = half (a[i], 1);
-      if (i == 0)
-        mad_lo_cc (E[0], c0, c0, cf);
-      else
-        madc_lo_cc (E[4 * i], c0, c0, cf);
-      madc_hi_cc (E[4 * i + 1], c0, c0, cf);
-      madc_lo_cc (E[4 * i + 2], c1, c1, cf);
-      madc_hi_cc (E[4 * i + 3], c1, c1, cf);
-    }
+  /* the squares: their carry out is zero (the whole is a^2) */
+  add_half_squares<2 * N> (E, a);
 }
 
 /* r = a^2 / R mod m, for a < m (m odd, minv = -m^-1 mod 2^64); r < m, and r may

@@ -6,15 +6,19 @@
    Chinese remainder theorem: r = r1 + m' ((r2 - r1) m'^-1 mod 2^k), below
    m' 2^k = m.
 
-   Host and device code: powm.cu runs powm_even for every instance of the
-   one-thread classes after their Montgomery kernel (one thread per instance;
-   an odd modulus returns at once; the cooperative classes run the same steps
-   by a team, powm-even-coop.cuh), and tests/mpn/t-powm-even-host.cc compiles
-   the same functions with the host's C++ compiler and compares them with
-   mpz_powm.
+   Host and device code: powm.cu runs powm_even_one, one thread per instance,
+   after the Montgomery kernel of every class up to MPZG_POWM_UNROLL_MAX words,
+   the one-thread kernel's or the teams' (powm_even_by_one; an odd modulus
+   returns at once); the wider cooperative classes run the same steps by a
+   team (powm-even-coop.cuh).  tests/mpn/t-powm-even-host.cc compiles the same
+   functions with the host's C++ compiler and compares them with mpz_powm.
 
    Arithmetic mod 2^k on n = ceil (k / 64) words, the top word masked: only
-   low halves of products.
+   low halves of products.  Up to MPZG_POWM_UNROLL_MAX words the power is
+   taken in registers (pow_lo_regs: mod 2^(64 N) at the class width, whatever
+   k, then masked to k bits), by products on the Montgomery core's 32-bit
+   accumulators (mul_lo_eo, sqr_lo_eo); above, and for the inverse and the
+   join everywhere, on rows in memory (mullo, sqrlo).
    - b^e mod 2^k: for an odd b the group of units mod 2^k has exponent
      2^(k-2) for k >= 3 (2 for k = 2, 1 for k = 1), so only the low k - 2 bits
      of e count (e mod 2^(k-2)); for an even b = 2^v b', b^e = 0 mod 2^k once
@@ -33,13 +37,12 @@
    EVEN_ROWS rows: the base mod 2^k, the power and a spare one, m', the inverse
    and two temporaries; the window's table of 2^w rows (b^0 .. b^(2^w - 1)) from
    the row of m' up while the power is computed, w at most what the scratch
-   holds.  The time grows with the power of two's words, as about
-   k n^2 (1/4 + 1/(2w)) word products for a long exponent, two loads each from
-   the rows, and not with m': fine for the one-thread classes, narrower than
-   MPZG_POWM_COOP_MIN_LIMBS words; in the launches of MPZG_POWM_ONE_MIN_LANES
-   instances and more that run one thread per instance below
-   MPZG_POWM_ONE_MAX_LIMBS, a modulus 3 2^1022 takes 2.9 times an odd one's
-   time (bench/results/2026-11-24-h100-powm-squaring). */
+   holds.  The time grows with k, as about k N^2 (1/4 + 1/(2w)) word products
+   for a long exponent in registers (k n^2 (...) on rows, two loads each), and
+   not with m'.  The worst case, m' of one word and 2^k of the full width,
+   costs the Montgomery part at the class width and the power: 3 2^1022 takes
+   1.29 times an odd modulus's time at 1024 bits, 3 2^510 1.45 times at 512
+   (bench/results/2026-11-24-h100-powm-even-registers). */
 #ifndef MPZG_POWM_EVEN_CUH
 #define MPZG_POWM_EVEN_CUH
 
@@ -152,12 +155,141 @@ MPZG_POWM_LOOP
     }
 }
 
+/* The products mod 2^(64 N) with the numbers in registers, on the even and odd
+   32-bit accumulators of the Montgomery core (powm-core.cuh's addmul_eo and
+   sqr_eo, whose layout they share: E's word j at bit 32 j, O's at 32 (j + 1)),
+   each chain cut where it reaches bit 64 N: every chain's last pair is the one
+   at word 2N - 2, so its carry out, and O's word 2N - 1, fall at bit 64 N and
+   above and are dropped with the high half.  sqr_lo_eo takes the cross
+   products below bit 64 N once and doubles them, about N^2 + N products of
+   32-bit halves; mul_lo_eo 2 N^2 + N.  Used where N is a constant: every
+   index a register's. */
+
+/* r = E + O 2^32 mod 2^(64 N), the accumulators of the two products below. */
+template <int N>
+MPZG_POWM_HD void
+lo_result (u64 *r, const u32 *E, const u32 *O)
+{
+  u64 c = 0;
+MPZG_POWM_UNROLL
+  for (int j = 0; j < N; j++)
+    {
+      u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + c;
+      u64 hi = (u64) E[2 * j + 1] + O[2 * j];
+      hi += lo >> 32;
+      r[j] = (u64) (u32) lo | hi << 32;
+      c = hi >> 32;
+    }
+}
+
+/* r = a b mod 2^(64 N), a in registers, b's word i at bp[i * lanes]; r may be
+   a.  Word i of b adds a b_i at bit 64 i in four chains (addmul_eo's, cut at
+   bit 64 N): N - i pairs, or N - i - 1 for the high halves' chain into E. */
+template <int N>
+MPZG_POWM_HD void
+mul_lo_eo (u64 *r, const u64 *a, const u64 *bp, size_t lanes)
+{
+  u32 E[2 * N], O[2 * N];
+MPZG_POWM_UNROLL
+  for (int j = 0; j < 2 * N; j++)
+    E[j] = O[j] = 0;
+MPZG_POWM_UNROLL
+  for (int i = 0; i < N; i++)
+    {
+      const u64 bi = bp[(size_t) i * lanes];
+      const u32 c0 = half (bi, 0), c1 = half (bi, 1);
+      unsigned cf = 0;
+      mad_pairs_n (E + 2 * i, a, 0, c0, N - i, cf);
+      if (i < N - 1)
+        mad_pairs_n (E + 2 * i + 2, a, 1, c1, N - i - 1, cf);
+      mad_pairs_n (O + 2 * i, a, 1, c0, N - i, cf);
+      mad_pairs_n (O + 2 * i, a, 0, c1, N - i, cf);
+    }
+  lo_result<N> (r, E, O);
+}
+
+/* r = a^2 mod 2^(64 N), a in registers; r may be a.  sqr_eo's triangle (row
+   i: chains C, D, A, B at O 4i, O 4i + 2, E 4i + 2, E 4i + 4) cut at bit 64 N,
+   doubled, and the squares of the halves below bit 64 N. */
+template <int N>
+MPZG_POWM_HD void
+sqr_lo_eo (u64 *r, const u64 *a)
+{
+  u32 E[2 * N], O[2 * N];
+MPZG_POWM_UNROLL
+  for (int j = 0; j < 2 * N; j++)
+    E[j] = O[j] = 0;
+MPZG_POWM_UNROLL
+  for (int i = 0; 2 * i < N; i++)
+    {
+      const u32 c0 = half (a[i], 0), c1 = half (a[i], 1);
+      unsigned cf = 0;
+      mad_pairs_n (O + 4 * i, a + i, 1, c0, N - 2 * i, cf);             /* C */
+      if (N - 2 * i - 1 > 0)
+        {
+          mad_pairs_n (O + 4 * i + 2, a + i + 1, 0, c1, N - 2 * i - 1, cf);     /* D */
+          mad_pairs_n (E + 4 * i + 2, a + i + 1, 0, c0, N - 2 * i - 1, cf);     /* A */
+        }
+      if (N - 2 * i - 2 > 0)
+        mad_pairs_n (E + 4 * i + 4, a + i + 1, 1, c1, N - 2 * i - 2, cf);       /* B */
+    }
+MPZG_POWM_UNROLL
+  for (int j = 2 * N - 1; j > 0; j--)
+    {
+      E[j] = E[j] << 1 | E[j - 1] >> 31;
+      O[j] = O[j] << 1 | O[j - 1] >> 31;
+    }
+  E[0] <<= 1;
+  O[0] <<= 1;
+  /* the squares of the N halves whose square starts below bit 64 N */
+  add_half_squares<N> (E, a);
+  lo_result<N> (r, E, O);
+}
+
+/* Row x = b^e mod 2^(64 N) for the one-thread classes' N, with the numbers in
+   registers (the window's table in rows): the low nbits bits of e (ne words)
+   by a window of wb bits, the table at tab (rows 0 .. 2^wb - 1, row stride
+   `row`).  powm_even then keeps x's low k bits. */
+template <int N>
+MPZG_POWM_HD void
+pow_lo_regs (u64 *x, const u64 *bp, const u64 *ep, int ne, long nbits, int wb, u64 *tab,
+             size_t row, size_t lanes)
+{
+  u64 a[N];
+  load_row<N> (a, bp, lanes);
+MPZG_POWM_UNROLL
+  for (int i = 0; i < N; i++)
+    tab[(size_t) i * lanes] = i == 0;
+  store_row<N> (tab + row, a, lanes);
+MPZG_POWM_LOOP
+  for (int d = 2; d < 1 << wb; d++)
+    {
+      mul_lo_eo<N> (a, a, tab + row, lanes);
+      store_row<N> (tab + d * row, a, lanes);
+    }
+  const long nd = (nbits + wb - 1) / wb;
+  const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
+    & ((1u << (nbits - (nd - 1) * wb)) - 1);
+  load_row<N> (a, tab + top * row, lanes);
+MPZG_POWM_LOOP
+  for (long j = nd - 2; j >= 0; j--)
+    {
+MPZG_POWM_LOOP
+      for (int q = 0; q < wb; q++)
+        sqr_lo_eo<N> (a, a);
+      mul_lo_eo<N> (a, a, tab + digit (ep, ne, wb, j, lanes) * row, lanes);
+    }
+  store_row<N> (x, a, lanes);
+}
+
 /* The even modulus's part of one instance: for m = 2^k m' with k >= 1, rp
    holding r1 = b^e mod m' (what the Montgomery kernel left there), rp = b^e mod
    m.  b below 2^(64 N), e of at most EW words (zero above its size), m of N
    words, all interleaved with stride lanes; w is the work area,
    MPZG_POWM_EVEN_ROWS rows of N words (row r, word i at w[(r N + i) lanes]).  An
-   odd or zero m returns at once. */
+   odd or zero m returns at once.  R = N: the power in registers (pow_lo_regs);
+   R = 0: on rows of n words, for any N (powm_even_one chooses). */
+template <int R>
 MPZG_POWM_HD void
 powm_even (const u64 *bp, const u64 *ep, int EW, const u64 *mp, u64 *rp, u64 *w, int N,
            size_t lanes)
@@ -219,38 +351,46 @@ MPZG_POWM_LOOP
       while (3 + ((size_t) 1 << wb) > rows)
         wb--;                           /* rows >= 7: wb >= 2 */
       u64 *tab = w + 3 * row;
-MPZG_POWM_LOOP
-      for (int i = 0; i < n; i++)
+      if constexpr (R > 0)
         {
-          tab[(size_t) i * lanes] = i == 0;
-          tab[row + (size_t) i * lanes] = B[(size_t) i * lanes];
+          pow_lo_regs<R> (x, bp, ep, ne, nbits, wb, tab, row, lanes);
+          x[(size_t) (n - 1) * lanes] &= hm;
         }
-MPZG_POWM_LOOP
-      for (int d = 2; d < 1 << wb; d++)
-        mullo (tab + d * row, tab + (d - 1) * row, B, n, hm, lanes);
-      /* the digits of the low nbits bits, from the top: x starts as the top
-         digit's row */
-      const long nd = (nbits + wb - 1) / wb;
-      const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
-        & ((1u << (nbits - (nd - 1) * wb)) - 1);
-MPZG_POWM_LOOP
-      for (int i = 0; i < n; i++)
-        x[(size_t) i * lanes] = tab[top * row + (size_t) i * lanes];
-MPZG_POWM_LOOP
-      for (long j = nd - 2; j >= 0; j--)
+      else
         {
 MPZG_POWM_LOOP
-          for (int q = 0; q < wb; q++)
+          for (int i = 0; i < n; i++)
             {
-              sqrlo (t, x, n, hm, lanes);
+              tab[(size_t) i * lanes] = i == 0;
+              tab[row + (size_t) i * lanes] = B[(size_t) i * lanes];
+            }
+MPZG_POWM_LOOP
+          for (int d = 2; d < 1 << wb; d++)
+            mullo (tab + d * row, tab + (d - 1) * row, B, n, hm, lanes);
+          /* the digits of the low nbits bits, from the top: x starts as the top
+             digit's row */
+          const long nd = (nbits + wb - 1) / wb;
+          const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
+            & ((1u << (nbits - (nd - 1) * wb)) - 1);
+MPZG_POWM_LOOP
+          for (int i = 0; i < n; i++)
+            x[(size_t) i * lanes] = tab[top * row + (size_t) i * lanes];
+MPZG_POWM_LOOP
+          for (long j = nd - 2; j >= 0; j--)
+            {
+MPZG_POWM_LOOP
+              for (int q = 0; q < wb; q++)
+                {
+                  sqrlo (t, x, n, hm, lanes);
+                  u64 *s = x;
+                  x = t;
+                  t = s;
+                }
+              mullo (t, x, tab + digit (ep, ne, wb, j, lanes) * row, n, hm, lanes);
               u64 *s = x;
               x = t;
               t = s;
             }
-          mullo (t, x, tab + digit (ep, ne, wb, j, lanes) * row, n, hm, lanes);
-          u64 *s = x;
-          x = t;
-          t = s;
         }
     }
 
@@ -314,6 +454,30 @@ MPZG_POWM_LOOP
           rp[(size_t) (i + j) * lanes] = r;
         }
     }
+}
+
+/* Whether the even moduli's part of the class of width N runs one thread per
+   instance, its power in registers (powm_even_one), after the teams'
+   Montgomery kernel too: at the widths that have both kernels, up to
+   MPZG_POWM_UNROLL_MAX words.  A launch that the teams take is too small to
+   fill the device with one thread per instance, but the power's products mod
+   2^k are a thread's own, and one thread's registers do them in fewer
+   instructions than a team exchanging words. */
+MPZG_POWM_HD constexpr bool
+powm_even_by_one (unsigned N)
+{
+  return powm_has_one (N) && N <= MPZG_POWM_UNROLL_MAX;
+}
+
+/* powm_even for a one-thread class of width N: the power in registers up to
+   MPZG_POWM_UNROLL_MAX words, where the products are unrolled whole (every
+   width the device runs on one thread by default), on rows above. */
+template <int N>
+MPZG_POWM_HD void
+powm_even_one (const u64 *bp, const u64 *ep, int EW, const u64 *mp, u64 *rp, u64 *w,
+               size_t lanes)
+{
+  powm_even<(N <= MPZG_POWM_UNROLL_MAX ? N : 0)> (bp, ep, EW, mp, rp, w, N, lanes);
 }
 
 } /* namespace pw */

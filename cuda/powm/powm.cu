@@ -23,11 +23,12 @@
    tables (powm_scratch_rows).
 
    Even moduli m = 2^k m': the kernels above compute b^e mod m' (0 at once for
-   m' = 1), then a second launch of the same shape, one thread per instance
-   (powm_even_kernel, powm-even.cuh) or the same team (powm_even_coop_kernel,
-   powm-even-coop.cuh), computes b^e mod 2^k and joins the two in the output,
-   in the scratch the table left free; its threads of odd moduli return after
-   one load.
+   m' = 1), then a second launch computes b^e mod 2^k and joins the two in the
+   output, in the scratch the table left free; its threads of odd moduli return
+   after one load.  It runs one thread per instance (powm_even_kernel,
+   powm-even.cuh) after the one-thread kernel, and after the teams at the widths
+   that have both kernels (powm_even_by_one); the same team per instance
+   (powm_even_coop_kernel, powm-even-coop.cuh) above.
 
    Classes: a pair of widths (N for the base and the modulus, EW for the exponent)
    from powm_width; a modulus of nm words with a base of nb words takes the
@@ -100,18 +101,18 @@ powm_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__rest
 }
 
 /* After the one-thread kernel: the even moduli's power of two and join, one
-   thread per instance of any class width N (a run-time number: the code is
-   loops over rows in memory, one kernel for all those classes). */
+   thread per instance (powm_even_one: the power in registers). */
+template <int N>
 __global__ void __launch_bounds__ (MPZG_POWM_BLOCK)
 powm_even_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
-                  int N, int EW, size_t lanes)
+                  int EW, size_t lanes)
 {
   size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= lanes)
     return;
   const u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
   const u64 *mp = in + (size_t) (N + EW) * lanes + j;
-  powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
+  powm_even_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
 }
 
 /* After the cooperative kernel: the even moduli's part by the same teams
@@ -145,7 +146,7 @@ launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_
         static_assert (N <= 64, "one-thread powm kernels up to 64 words");
         const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
         powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
-        powm_even_kernel<<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, N, EW, lanes);
+        powm_even_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
         return;
       }
   if constexpr (powm_is_coop (N))
@@ -155,8 +156,15 @@ launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_
                                           / MPZG_POWM_COOP_BLOCK);
       powm_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch, EW,
                                                                         lanes);
-      powm_even_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch,
-                                                                             EW, lanes);
+      if constexpr (powm_even_by_one (N))
+        {
+          const unsigned b1 = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
+          powm_even_kernel<N><<<b1, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
+        }
+      else
+        powm_even_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out,
+                                                                               scratch, EW,
+                                                                               lanes);
     }
 }
 

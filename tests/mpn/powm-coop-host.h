@@ -97,9 +97,9 @@ powm_even_host_lane (int EW, const mpzg::u64 *in, mpzg::u64 *out, mpzg::u64 *scr
   const mpzg::u64 *bp = in + j, *ep = in + (size_t) N * lanes + j;
   const mpzg::u64 *mp = in + (size_t) (N + EW) * lanes + j;
   if constexpr (mpzg::pw::powm_has_one (N))
-    if (mpzg::pw::powm_one_thread (N, lanes))
+    if (mpzg::pw::powm_one_thread (N, lanes) || mpzg::pw::powm_even_by_one (N))
       {
-        mpzg::pw::powm_even (bp, ep, EW, mp, out + j, scratch + j, N, lanes);
+        mpzg::pw::powm_even_one<N> (bp, ep, EW, mp, out + j, scratch + j, lanes);
         return;
       }
   if constexpr (mpzg::pw::powm_is_coop (N))

@@ -127,7 +127,7 @@ montmul_want (mpz_ptr want, mpz_srcptr a, mpz_srcptr b, mpz_srcptr m, mpz_srcptr
    of canaries. */
 struct powm_lanes
 {
-  static const powm_word CANARY = 0x5ca1ab1edeadbeefull;
+  static constexpr powm_word CANARY = 0x5ca1ab1edeadbeefull;
   int N, EW, lanes, j, tdiv;
   size_t rows;
   std::vector<powm_word> bb, eb, mb, rb, tb;

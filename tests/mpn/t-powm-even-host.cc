@@ -8,7 +8,8 @@
    thread, powm-even-coop.cuh by the class's team through the same context), as
    powm.cu runs them, in the rows each kernel may touch (which must be within
    powm_scratch_rows).  First the products mod 2^(64 n) against mpz: mullo and
-   sqrlo for n up to 256 words, coop_mullo and coop_sqrlo for every team size
+   sqrlo for n up to 256 words, mul_lo_eo and sqr_lo_eo (in registers) for n
+   up to 16, coop_mullo and coop_sqrlo for every team size
    (4, 8, 16, 32 threads) and 2 to 8 words a thread, n at the threads' edges,
    the broadcast factor's length na from 1 to the full width.  Then long
    exponents against 2^k and 3 2^k for k of the full length, one word less and
@@ -65,6 +66,11 @@ run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
   size_t rows = ONE ? mpzg::pw::powm_rows (EW) : mpzg::pw::powm_coop_rows (EW);
   if (ONE && rows < MPZG_POWM_EVEN_ROWS)
     rows = MPZG_POWM_EVEN_ROWS;
+  /* after the teams, one thread's even part in the interleaved rows: all of the
+     class's scratch */
+  const bool even_one = ONE || mpzg::pw::powm_even_by_one (N);
+  if (!ONE && even_one)
+    rows = mpzg::pw::powm_scratch_rows (N, EW);
   if (rows > mpzg::pw::powm_scratch_rows (N, EW))
     {
       fail ("powm_scratch_rows below the kernel's rows", b, e, m, N, EW,
@@ -78,7 +84,13 @@ run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
   if constexpr (ONE)
     {
       mpzg::pw::powm_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
-      mpzg::pw::powm_even (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
+      /* the device's choice (powm_even_one), and now and then the rows'
+         version, which builds with one thread per instance above
+         MPZG_POWM_UNROLL_MAX words take */
+      if (N <= MPZG_POWM_UNROLL_MAX && urand (4) == 0)
+        mpzg::pw::powm_even<0> (bp, ep, EW, mp, rp, in.tb.data () + j, N, (size_t) lanes);
+      else
+        mpzg::pw::powm_even_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
     }
   else
     {
@@ -86,11 +98,14 @@ run_one (mpz_srcptr b, mpz_srcptr e, int EW, mpz_srcptr m)
       u64 *tab = in.tb.data () + (size_t) j * T;
       mpzg::pw::powm_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp, tab,
                                                                  (size_t) lanes);
-      mpzg::pw::powm_even_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
-                                                                      tab, (size_t) lanes);
+      if constexpr (mpzg::pw::powm_even_by_one (N))
+        mpzg::pw::powm_even_one<N> (bp, ep, EW, mp, rp, in.tb.data () + j, (size_t) lanes);
+      else
+        mpzg::pw::powm_even_coop<N / mpzg::pw::powm_coop_threads (N)> (x, bp, ep, EW, mp, rp,
+                                                                        tab, (size_t) lanes);
     }
   /* the one-thread part's work area: rows in the operands' layout */
-  const char *what = in.check (b, e, m, ONE ? MPZG_POWM_EVEN_ROWS : 0);
+  const char *what = in.check (b, e, m, ONE ? MPZG_POWM_EVEN_ROWS : even_one ? rows : 0);
   if (what)
     fail (what, b, e, m, N, EW,
           !mpzg::pw::powm_has_one (N) || !mpzg::pw::powm_is_coop (N) ? ""
@@ -302,6 +317,67 @@ check_products (void)
   mpz_clears (a, b, want, got, NULL);
 }
 
+/* mul_lo_eo and sqr_lo_eo (registers, N words) against mpz: all ones, sparse
+   and random operands, b's row in a lane of several. */
+template <int N>
+static void
+check_products_regs (void)
+{
+  mpz_t a, b, want, got;
+  mpz_inits (a, b, want, got, NULL);
+  for (int c = 0; c < 8; c++)
+    {
+      if (c < 2)
+        {
+          mpz_set_ui (a, 0);
+          mpz_setbit (a, 64 * N);
+          mpz_sub_ui (a, a, 1);
+          mpz_set (b, a);
+          if (c == 1)
+            mpz_clrbit (b, urand (64 * N));
+        }
+      else
+        {
+          mpz_rrandomb (a, rs, 64 * N);
+          mpz_urandomb (b, rs, 64 * N - (c % 3 ? 0 : (long) urand (64 * N)));
+        }
+      const int lanes = 1 + (int) urand (3), j = (int) urand (lanes);
+      u64 av[N], tv[N];
+      std::vector<u64> bv ((size_t) N * lanes, 0x5a5a5a5a5a5a5a5aULL);
+      put (av, a, N, 1, 0);
+      put (bv.data (), b, N, lanes, j);
+      mpz_mul (want, a, b);
+      mpz_tdiv_r_2exp (want, want, 64 * N);
+      mpzg::pw::mul_lo_eo<N> (tv, av, bv.data () + j, (size_t) lanes);
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, tv);
+      if (mpz_cmp (got, want) != 0)
+        fail ("mul_lo_eo", a, b, want, N, 0);
+      mpzg::pw::mul_lo_eo<N> (av, av, bv.data () + j, (size_t) lanes);   /* in place */
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, av);
+      if (mpz_cmp (got, want) != 0)
+        fail ("mul_lo_eo in place", a, b, want, N, 0);
+      put (av, a, N, 1, 0);
+      mpz_mul (want, a, a);
+      mpz_tdiv_r_2exp (want, want, 64 * N);
+      mpzg::pw::sqr_lo_eo<N> (tv, av);
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, tv);
+      if (mpz_cmp (got, want) != 0)
+        fail ("sqr_lo_eo", a, a, want, N, 0);
+      mpzg::pw::sqr_lo_eo<N> (av, av);
+      mpz_import (got, N, -1, sizeof (u64), 0, 0, av);
+      if (mpz_cmp (got, want) != 0)
+        fail ("sqr_lo_eo in place", a, a, want, N, 0);
+    }
+  mpz_clears (a, b, want, got, NULL);
+}
+
+template <int... Ns>
+static void
+check_products_regs_all (void)
+{
+  (check_products_regs<Ns> (), ...);
+}
+
 /* The team's coop_mullo and coop_sqrlo against mpz on T threads of K words:
    n at the ends, around the threads' edges and random, a's length na from 1 to
    N, the top word masked to random bit counts, operands of all ones, sparse
@@ -457,6 +533,7 @@ main (int argc, char **argv)
   long rounds = host_rounds (argc, argv);
   unsigned long seed = host_init ("t-powm-even-host", rs, 20261125UL);
   check_products ();
+  check_products_regs_all<1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16> ();
   check_team_products<4> ();
   check_team_products<8> ();
   check_team_products<16> ();
