@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
-/* carry-flag.cuh -- carry-flag chains on 32- and 64-bit words with a host spelling,
+/* carry-flag.cuh -- carry-flag chains on 32-bit words with a host spelling,
    for the cores that tests/mpn/t-*-host compile with the host's C++ compiler
    (division, powm).
 
@@ -39,6 +39,11 @@ __device__ __forceinline__ void addc_cc (u32 &d, unsigned &)
 { asm volatile ("addc.cc.u32 %0, %0, 0;" : "+r"(d)); }
 __device__ __forceinline__ void addc (u32 &d, unsigned &)
 { asm volatile ("addc.u32 %0, %0, 0;" : "+r"(d)); }
+/* d += a, starting (add_cc) or continuing (addc_cc) a chain of carries */
+__device__ __forceinline__ void add_cc (u32 &d, u32 a, unsigned &)
+{ asm volatile ("add.cc.u32 %0, %0, %1;" : "+r"(d) : "r"(a)); }
+__device__ __forceinline__ void addc_cc (u32 &d, u32 a, unsigned &)
+{ asm volatile ("addc.cc.u32 %0, %0, %1;" : "+r"(d) : "r"(a)); }
 /* d -= a, starting (sub_cc) or continuing (subc_cc) a chain of borrows */
 __device__ __forceinline__ void sub_cc (u32 &d, u32 a, unsigned &)
 { asm volatile ("sub.cc.u32 %0, %0, %1;" : "+r"(d) : "r"(a)); }
@@ -59,22 +64,8 @@ __device__ __forceinline__ u32 sub_end (unsigned &)
   asm volatile ("subc.u32 %0, %0, 0;" : "+r"(d));
   return d & 1;
 }
-/* the same links on 64-bit words, for rows whose operands are 64-bit words (powm's
-   cooperative products) */
-__device__ __forceinline__ void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("mad.lo.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("madc.lo.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("mad.hi.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &)
-{ asm volatile ("madc.hi.cc.u64 %0, %1, %2, %0;" : "+l"(d) : "l"(a), "l"(b)); }
-__device__ __forceinline__ void addc64_cc (u64 &d, unsigned &)
-{ asm volatile ("addc.cc.u64 %0, %0, 0;" : "+l"(d)); }
-__device__ __forceinline__ void addc64 (u64 &d, unsigned &)
-{ asm volatile ("addc.u64 %0, %0, 0;" : "+l"(d)); }
 #else
-/* d + x + cin into d, the carry out into cf: every host link, on 32- or 64-bit words
+/* d + x + cin into d, the carry out into cf: every host link
    (D twice as wide as W) */
 template <class W, class D>
 inline void
@@ -100,22 +91,13 @@ inline void madc_hi_cc (u32 &d, u32 a, u32 b, unsigned &cf)
 { link<u32, u64> (d, mul_hi<u32, u64> (a, b), cf, cf); }
 inline void addc_cc (u32 &d, unsigned &cf) { link<u32, u64> (d, 0, cf, cf); }
 inline void addc (u32 &d, unsigned &cf) { d += cf; }
+inline void add_cc (u32 &d, u32 a, unsigned &cf) { link<u32, u64> (d, a, 0, cf); }
+inline void addc_cc (u32 &d, u32 a, unsigned &cf) { link<u32, u64> (d, a, cf, cf); }
 inline void sub_cc (u32 &d, u32 a, unsigned &cf) { cf = d < a; d -= a; }
 inline void subc_cc (u32 &d, u32 a, unsigned &cf)
 { u64 s = (u64) d - a - cf; d = (u32) s; cf = (unsigned) (s >> 63); }
 inline u32 sub_end (unsigned &cf) { return cf; }
 inline u64 mul_wide (u32 a, u32 b) { return (u64) a * b; }
-typedef unsigned __int128 u128;
-inline void mad64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ link<u64, u128> (d, a * b, 0, cf); }
-inline void madc64_lo_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ link<u64, u128> (d, a * b, cf, cf); }
-inline void mad64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ link<u64, u128> (d, mul_hi<u64, u128> (a, b), 0, cf); }
-inline void madc64_hi_cc (u64 &d, u64 a, u64 b, unsigned &cf)
-{ link<u64, u128> (d, mul_hi<u64, u128> (a, b), cf, cf); }
-inline void addc64_cc (u64 &d, unsigned &cf) { link<u64, u128> (d, 0, cf, cf); }
-inline void addc64 (u64 &d, unsigned &cf) { d += cf; }
 #endif
 
 #ifdef __CUDACC__

@@ -26,10 +26,10 @@
    the count is at most 3 after a shift, below 2^64 + 3 after a_i b and below
    2^65 + 2 after q m, so a word and a count of at most 2 hold it.  The sum is
    below 2m at the end (CIOS's bound), and a masked subtraction of m, one more
-   scan for its borrows, leaves r < m.  64-bit words: ptxas expands a 64-bit
-   mad.lo/mad.hi with carry into 32-bit IMADs about as the 32-bit chains of
-   powm-core.cuh would, and half as many broadcasts, shifts and loop steps are
-   needed as with 32-bit words.  A squaring is the product with itself.
+   scan for its borrows, leaves r < m.  The words are 64 bits, so that half as
+   many broadcasts, shifts and loop steps are needed as with 32-bit words; the
+   multiply-adds run on their 32-bit halves (addmul_row).  A squaring is the
+   product with itself.
 
    The table (2^k rows of N words) lives in the chunk's scratch, word i of row r
    of thread t of instance j at ((r K + i) lanes + j) T + t: a warp's load of one
@@ -66,33 +66,53 @@
 namespace mpzg {
 namespace pw {
 
-/* The 64-bit links of the products' carry chains (core/carry-flag.cuh). */
-using cc::mad64_lo_cc;
-using cc::madc64_lo_cc;
-using cc::mad64_hi_cc;
-using cc::madc64_hi_cc;
-using cc::addc64_cc;
-using cc::addc64;
-
-/* t[0..K+2) += y[0..K) a: the low halves of the word products as one chain, the
-   high halves (one word up) as another; t[K] is the word owed to the next thread,
-   t[K + 1] the count above it. */
+/* t[0..K+2) += y[0..K) a; t[K] is the word owed to the next thread, t[K + 1]
+   the count above it.  On 32-bit halves, as powm-core.cuh's addmul_eo: the
+   products of halves that fall on even 32-bit positions (y_j0 a0, y_j1 a1) go
+   straight into t's words in two chains of aligned pairs, those on odd ones (y_j1
+   a0, y_j0 a1) into an accumulator O of 2K + 1 halves (below 2^(64 K + 1), so
+   its top half is at most 1), added into t once at the end: 4K IMAD.WIDE.X and
+   2K + 1 additions.  Written as 64-bit mad.lo/mad.hi chains, ptxas took about 31
+   multiply-pipe instructions a row at K = 4 (IMADs for the cross terms and the
+   carries), which bounded the team kernels (Nsight Compute: the multiply pipe
+   77 % busy at 2048 bits). */
 template <int K>
 MPZG_POWM_HD void
 addmul_row (u64 (&t)[K + 2], const u64 (&y)[K], u64 a)
 {
+  using cc::addc;
+  using cc::add_cc;
+  using cc::mad_pairs;
+  const u32 c0 = half (a, 0), c1 = half (a, 1);
+  u32 T[2 * K + 4], O[2 * K + 1];
+MPZG_POWM_UNROLL
+  for (int j = 0; j < K + 2; j++)
+    {
+      T[2 * j] = half (t[j], 0);
+      T[2 * j + 1] = half (t[j], 1);
+    }
+MPZG_POWM_UNROLL
+  for (int j = 0; j <= 2 * K; j++)
+    O[j] = 0;
   unsigned cf = 0;
-  mad64_lo_cc (t[0], y[0], a, cf);
+  mad_pairs<K> (T, y, 0, c0, cf);               /* halves 0 .. 2K - 1 */
+  cc::addc_cc (T[2 * K], cf);
+  cc::addc_cc (T[2 * K + 1], cf);
+  addc (T[2 * K + 2], cf);
+  mad_pairs<K> (T + 2, y, 1, c1, cf);           /* halves 2 .. 2K + 1 */
+  addc (T[2 * K + 2], cf);
+  mad_pairs<K> (O, y, 1, c0, cf);               /* O[j] at half j + 1 */
+  addc (O[2 * K], cf);
+  mad_pairs<K> (O, y, 0, c1, cf);
+  addc (O[2 * K], cf);
+  add_cc (T[1], O[0], cf);
 MPZG_POWM_UNROLL
-  for (int j = 1; j < K; j++)
-    madc64_lo_cc (t[j], y[j], a, cf);
-  addc64_cc (t[K], cf);
-  addc64 (t[K + 1], cf);
-  mad64_hi_cc (t[1], y[0], a, cf);
+  for (int j = 1; j <= 2 * K; j++)
+    cc::addc_cc (T[j + 1], O[j], cf);
+  addc (T[2 * K + 2], cf);
 MPZG_POWM_UNROLL
-  for (int j = 1; j < K; j++)
-    madc64_hi_cc (t[j + 1], y[j], a, cf);
-  addc64 (t[K + 1], cf);
+  for (int j = 0; j < K + 2; j++)
+    t[j] = cc::join (T[2 * j], T[2 * j + 1]);
 }
 
 /* x -= m where x >= m, x < 2m, given as the team's words and a top bit (the same
