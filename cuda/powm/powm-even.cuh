@@ -41,7 +41,7 @@
    for a long exponent in registers (k n^2 (...) on rows, two loads each), and
    not with m'.  The worst case, m' of one word and 2^k of the full width,
    costs the Montgomery part at the class width and the power: 3 2^1022 takes
-   1.29 times an odd modulus's time at 1024 bits, 3 2^510 1.45 times at 512
+   1.29 times an odd modulus's time at 1024 bits, 3 2^510 1.46 times at 512
    (bench/results/2026-11-24-h100-powm-even-registers). */
 #ifndef MPZG_POWM_EVEN_CUH
 #define MPZG_POWM_EVEN_CUH
