@@ -72,10 +72,10 @@ namespace pw {
    straight into t's words in two chains of aligned pairs, those on odd ones (y_j1
    a0, y_j0 a1) into an accumulator O of 2K + 1 halves (below 2^(64 K + 1), so
    its top half is at most 1), added into t once at the end: 4K IMAD.WIDE.X and
-   2K + 1 additions.  Written as 64-bit mad.lo/mad.hi chains, ptxas took about 31
-   multiply-pipe instructions a row at K = 4 (IMADs for the cross terms and the
-   carries), which bounded the team kernels (Nsight Compute: the multiply pipe
-   77 % busy at 2048 bits). */
+   2K + 1 additions.  Written as 64-bit mad.lo/mad.hi chains, ptxas added IMADs
+   for the cross terms and the carries on the multiply pipe, which bounds the
+   team kernels (bench/results/2026-11-24-h100-ncu-powm1024 and
+   2026-11-24-h100-powm-team-halves). */
 template <int K>
 MPZG_POWM_HD void
 addmul_row (u64 (&t)[K + 2], const u64 (&y)[K], u64 a)
