@@ -225,16 +225,15 @@ MPZG_POWM_UNROLL
     pc += step_fence (E[n] | O[n - 1]);
 }
 
-/* r = E + O 2^32 + pc, E and O montmul's accumulators after the last step, plus
-   (HIGH) the high half of montsqr's square (T from word 2N, U from word 2N - 1;
-   ignored otherwise), then r -= m where the sum, below 2m, reaches it. */
+/* r = E + O 2^32 + c mod 2^(64 N), from the even and odd 32-bit accumulators
+   (addmul_eo's layout), plus (HIGH) the high half of montsqr's square (T from
+   word 2N, U from word 2N - 1; ignored otherwise); returns the carry into word
+   N. */
 template <int N, bool HIGH>
-MPZG_POWM_HD void
-redc_result (u64 *r, const u32 *E, const u32 *O, u64 pc, const u32 *T, const u32 *U,
-             const u64 *m)
+MPZG_POWM_HD u64
+eo_sum (u64 *r, const u32 *E, const u32 *O, u64 c, const u32 *T, const u32 *U)
 {
   const int n = 2 * N;
-  u64 c = pc;
 MPZG_POWM_UNROLL
   for (int j = 0; j < N; j++)
     {
@@ -249,6 +248,19 @@ MPZG_POWM_UNROLL
       r[j] = (u64) (u32) lo | hi << 32;
       c = hi >> 32;
     }
+  return c;
+}
+
+/* r = E + O 2^32 + pc, E and O montmul's accumulators after the last step, plus
+   (HIGH) the high half of montsqr's square (eo_sum), then r -= m where the sum,
+   below 2m, reaches it. */
+template <int N, bool HIGH>
+MPZG_POWM_HD void
+redc_result (u64 *r, const u32 *E, const u32 *O, u64 pc, const u32 *T, const u32 *U,
+             const u64 *m)
+{
+  const int n = 2 * N;
+  const u64 c = eo_sum<N, HIGH> (r, E, O, pc, T, U);
   const u64 top = (u64) E[n] + O[n - 1] + c;
   cond_sub<N> (r, top, m);
 }
@@ -423,6 +435,16 @@ digit (const u64 *ep, int ne, int k, long j, size_t lanes)
   if (o + k > 64 && w + 1 < ne)
     v |= ep[(size_t) (w + 1) * lanes] << (64 - o);
   return (unsigned) (v & ((1u << k) - 1));
+}
+
+/* The top digit of the low nbits bits (nbits >= 1) of the exponent at ep, cut
+   into digits of k bits from the bottom: digit ceil (nbits / k) - 1, without
+   the bits from nbits up. */
+MPZG_POWM_HD unsigned
+top_digit (const u64 *ep, int ne, int k, long nbits, size_t lanes)
+{
+  const long nd = (nbits + k - 1) / k;
+  return digit (ep, ne, k, nd - 1, lanes) & ((1u << (nbits - (nd - 1) * k)) - 1);
 }
 
 /* Scratch rows per instance of a class whose exponents have at most ew words: the

@@ -305,8 +305,7 @@ MPZG_POWM_UNROLL
         }
       /* the digits of the low nbits bits, from the top */
       const long nd = (nbits + w - 1) / w;
-      const unsigned top = digit (ep, ne, w, nd - 1, lanes)
-        & ((1u << (nbits - (nd - 1) * w)) - 1);
+      const unsigned top = top_digit (ep, ne, w, nbits, lanes);
       for (int v = 0; v < x.nv (); v++)
         coop_row_load_lo<K> (z[v], coop_row<K> (tab, top, x.tid (v), T, lanes), x.tid (v), n,
                              T, lanes);

@@ -165,23 +165,6 @@ MPZG_POWM_LOOP
    32-bit halves; mul_lo_eo 2 N^2 + N.  Used where N is a constant: every
    index a register's. */
 
-/* r = E + O 2^32 mod 2^(64 N), the accumulators of the two products below. */
-template <int N>
-MPZG_POWM_HD void
-lo_result (u64 *r, const u32 *E, const u32 *O)
-{
-  u64 c = 0;
-MPZG_POWM_UNROLL
-  for (int j = 0; j < N; j++)
-    {
-      u64 lo = (u64) E[2 * j] + (j > 0 ? O[2 * j - 1] : 0) + c;
-      u64 hi = (u64) E[2 * j + 1] + O[2 * j];
-      hi += lo >> 32;
-      r[j] = (u64) (u32) lo | hi << 32;
-      c = hi >> 32;
-    }
-}
-
 /* r = a b mod 2^(64 N), a in registers, b's word i at bp[i * lanes]; r may be
    a.  Word i of b adds a b_i at bit 64 i in four chains (addmul_eo's, cut at
    bit 64 N): N - i pairs, or N - i - 1 for the high halves' chain into E. */
@@ -205,7 +188,7 @@ MPZG_POWM_UNROLL
       mad_pairs_n (O + 2 * i, a, 1, c0, N - i, cf);
       mad_pairs_n (O + 2 * i, a, 0, c1, N - i, cf);
     }
-  lo_result<N> (r, E, O);
+  eo_sum<N, false> (r, E, O, 0, nullptr, nullptr);
 }
 
 /* r = a^2 mod 2^(64 N), a in registers; r may be a.  sqr_eo's triangle (row
@@ -243,7 +226,7 @@ MPZG_POWM_UNROLL
   O[0] <<= 1;
   /* the squares of the N halves whose square starts below bit 64 N */
   add_half_squares<N> (E, a);
-  lo_result<N> (r, E, O);
+  eo_sum<N, false> (r, E, O, 0, nullptr, nullptr);
 }
 
 /* Row x = b^e mod 2^(64 N) for the one-thread classes' N, with the numbers in
@@ -268,9 +251,7 @@ MPZG_POWM_LOOP
       store_row<N> (tab + d * row, a, lanes);
     }
   const long nd = (nbits + wb - 1) / wb;
-  const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
-    & ((1u << (nbits - (nd - 1) * wb)) - 1);
-  load_row<N> (a, tab + top * row, lanes);
+  load_row<N> (a, tab + top_digit (ep, ne, wb, nbits, lanes) * row, lanes);
 MPZG_POWM_LOOP
   for (long j = nd - 2; j >= 0; j--)
     {
@@ -311,7 +292,8 @@ MPZG_POWM_LOOP
       u64 bi = bp[(size_t) i * lanes];
       if (i == n - 1)
         bi &= hm;
-      B[(size_t) i * lanes] = bi;
+      if constexpr (R == 0)
+        B[(size_t) i * lanes] = bi;     /* the registers' version loads b itself */
       if (v < 0 && bi != 0)
         v = 64 * i + (int) ctz64 (bi);
     }
@@ -370,8 +352,7 @@ MPZG_POWM_LOOP
           /* the digits of the low nbits bits, from the top: x starts as the top
              digit's row */
           const long nd = (nbits + wb - 1) / wb;
-          const unsigned top = digit (ep, ne, wb, nd - 1, lanes)
-            & ((1u << (nbits - (nd - 1) * wb)) - 1);
+          const unsigned top = top_digit (ep, ne, wb, nbits, lanes);
 MPZG_POWM_LOOP
           for (int i = 0; i < n; i++)
             x[(size_t) i * lanes] = tab[top * row + (size_t) i * lanes];

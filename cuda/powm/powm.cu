@@ -140,13 +140,15 @@ static void
 launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_t st)
 {
   static_assert (powm_has_one (N) || powm_is_coop (N), "no powm kernel for the width");
+  /* blocks of the launches of one thread per instance */
+  const unsigned one_blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
   if constexpr (powm_has_one (N))
     if (powm_one_thread (N, lanes))
       {
         static_assert (N <= 64, "one-thread powm kernels up to 64 words");
-        const unsigned blocks = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
-        powm_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
-        powm_even_kernel<N><<<blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
+        powm_kernel<N><<<one_blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
+        powm_even_kernel<N><<<one_blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW,
+                                                                     lanes);
         return;
       }
   if constexpr (powm_is_coop (N))
@@ -157,10 +159,8 @@ launch (const u64 *in, u64 *out, u64 *scratch, int EW, size_t lanes, cudaStream_
       powm_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out, scratch, EW,
                                                                         lanes);
       if constexpr (powm_even_by_one (N))
-        {
-          const unsigned b1 = (unsigned) ((lanes + MPZG_POWM_BLOCK - 1) / MPZG_POWM_BLOCK);
-          powm_even_kernel<N><<<b1, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW, lanes);
-        }
+        powm_even_kernel<N><<<one_blocks, MPZG_POWM_BLOCK, 0, st>>> (in, out, scratch, EW,
+                                                                     lanes);
       else
         powm_even_coop_kernel<N, T><<<blocks, MPZG_POWM_COOP_BLOCK, 0, st>>> (in, out,
                                                                                scratch, EW,
