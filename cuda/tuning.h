@@ -363,19 +363,17 @@
 #define MPZG_GCD_WORTH_COOP_COUNT 256
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
-   MPZG_GCDEXT_MAX_LIMBS limbs, five arrays of W words per instance (a, b, two
-   cofactors, the modulus).
+   MPZG_GCDEXT_MAX_LIMBS limbs, five arrays per instance (a, b, two cofactors, the
+   modulus).
    - One thread per instance below MPZG_GCDEXT_COOP_MIN_LIMBS limbs (at most 64,
-     the interleaved classes): up to MPZG_GCDEXT_REG_MAX limbs in registers (five
-     16-limb arrays are 160 registers; the kernel takes all 255 without spilling,
-     and runs twice as fast as with the arrays in shared memory:
-     bench/results/2026-11-24-h100-unpack-gcdext-norm); above, up to
-     MPZG_GCDEXT_SPLIT_MAX limbs, the cofactors in registers and the operands and
-     the modulus in shared memory (SplitStore: 2.4 times as fast at 32 limbs as
-     all five arrays in shared memory, same folder); above that (a build that
-     moves MPZG_GCDEXT_COOP_MIN_LIMBS to 65), all in shared memory, at most
-     MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where five arrays of a thread
-     do not fit 48 KB (16 threads at 64 limbs).
+     the interleaved classes): up to MPZG_GCDEXT_SPLIT_MAX limbs a and b in
+     registers and the cofactors and the modulus in shared memory (OperandStore:
+     at 32 limbs 2.6 times as fast for invert as the cofactors in registers and
+     the operands in shared memory, and at 16 limbs a little faster than all but
+     the modulus in registers: bench/results/2026-11-25-h100-gcdext-cosequence);
+     above that (a build that moves MPZG_GCDEXT_COOP_MIN_LIMBS to 65), all in
+     shared memory, at most MPZG_GCDEXT_SMEM_BLOCK threads per block, fewer where
+     five arrays of a thread do not fit 48 KB (16 threads at 64 limbs).
    - Cooperative (gcdext-coop.cuh), contiguous, from MPZG_GCDEXT_COOP_MIN_LIMBS
      limbs up: T = W / MPZG_GCDEXT_COOP_K threads per instance of width W, that
      many words of each of the five arrays per thread in registers (80 registers
@@ -389,16 +387,10 @@
      (bench/results/2026-11-24-h100-gcdext-divexact-powm2k): 1,048,576 pairs of 16
      limbs took 23.4 ms on one thread each and 52.3 ms cooperating; 262,144 pairs of
      64 limbs 334 ms on one thread (five arrays in shared memory) and 99.5 ms
-     cooperating.  So cooperative from 64 limbs.  At 32 limbs the cooperative
-     kernels are faster, but gcdext end to end is slower there, since the
-     device's cofactors run on the one-thread classes only
-     (bench/results/2026-11-24-h100-unpack-gcdext-norm).
+     cooperating.  So cooperative from 64 limbs.
    Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
-#ifndef MPZG_GCDEXT_REG_MAX            /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_REG_MAX=8 */
-#define MPZG_GCDEXT_REG_MAX 16
-#endif
 /* The cooperative class whose cofactors the device finds too (64 words: a
    warp's instances staged through shared memory, four arrays of 65 words each,
    66.5 KB a block of 32 threads). */
@@ -406,7 +398,6 @@
 #ifndef MPZG_GCDEXT_SPLIT_MAX          /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_SPLIT_MAX=16 */
 #define MPZG_GCDEXT_SPLIT_MAX 32
 #endif
-#define MPZG_GCDEXT_BLOCK 128
 #define MPZG_GCDEXT_SMEM_BLOCK 64
 #define MPZG_GCDEXT_COOP_K 8
 #define MPZG_GCDEXT_COOP_BLOCK 128

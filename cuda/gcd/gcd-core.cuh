@@ -72,7 +72,6 @@ const int TOPBITS = 32;
 template <int W, int X = 2>
 struct RegStore
 {
-  static const bool regs = true;
   u64 v[X][W];
   MPZG_GCD_HD u64 &
   at (int x, int k)
@@ -106,8 +105,8 @@ MPZG_GCD_UNROLL
   }
 };
 
-/* RegStore's top for operands 0 and 1 in memory (MemStore, and gcdext-core.cuh's
-   SplitStore): a loop with a run-time bound. */
+/* RegStore's top for operands 0 and 1 in memory (MemStore): a loop with a
+   run-time bound. */
 template <class S>
 MPZG_GCD_HD int
 top_in_memory (S &s, int L, u64 &ah, u64 &al, u64 &bh, u64 &bl)
@@ -126,7 +125,6 @@ top_in_memory (S &s, int L, u64 &ah, u64 &al, u64 &bh, u64 &bl)
 template <int W, int X = 2>
 struct MemStore
 {
-  static const bool regs = false;
   volatile u64 *p[X];
   size_t stride;
   MPZG_GCD_HD volatile u64 &

@@ -3,15 +3,18 @@
    threads (a group of lanes of a warp, or a block of warps), for operands too long
    for one thread (gcdext-core.cuh).
 
-   The method is gcdext-core.cuh's: the binary GCD of the odd parts after the
-   common power of two, b odd (the "route" exchanges the operands otherwise), with
+   The method is gcdext-core.cuh's binary GCD of the odd parts after the common
+   power of two, b odd (the "route" exchanges the operands otherwise), but with
    Pornin's modular tracking of the cofactors u, v of a and b modulo m, the initial
-   b; the outer iterations are gcd-coop.cuh's, whose pieces this file uses.
-   Thread t holds words [tK, tK + K) of a, b, u, v and m in registers.
+   b, where the one-thread code carries their cosequence: here every thread holds
+   words of u and v at fixed places, and keeping them below m every iteration
+   needs no final reduction across the threads.  The outer iterations are
+   gcd-coop.cuh's, whose pieces this file uses.  Thread t holds words
+   [tK, tK + K) of a, b, u, v and m in registers.
 
-   Lazy signs.  Where an iteration negates a (or b), the one-thread code negates
-   the cofactor with it, which here would be one more pass and carry chain before
-   the cofactors' rows could start.  Instead the cofactor keeps its value and the
+   Lazy signs.  Where an iteration negates a (or b), the cofactor could be negated
+   with it, but that would be one more pass and carry chain before the cofactors'
+   rows could start.  Instead the cofactor keeps its value and the
    sign goes into a flag, a = su u x (mod m) and b = sv v x: the next iteration
    folds su, sv into the matrix it applies to u and v (their columns negated), and
    the end makes v = -v mod m where sv says so.  The cofactors' rows then run in the
@@ -21,7 +24,7 @@
    u[0] and v[0] too, for the multiples of m):
    3. Rows: a, b as in gcd-coop.cuh (threads up to the active top u); u, v = u f0'
       + v g0' + ku m, u f1' + v g1' + kv m over all threads (m does not shrink),
-      ku, kv < 2^30 making them multiples of 2^30 (gcdext-core.cuh's row_word_m).
+      ku, kv < 2^30 making them multiples of 2^30 (row_word_m).
       The four rows' carries go up in one exchange and one scan of four chains;
       the tops are thread u's (a, b) and thread T - 1's (u, v).
    4. Division by 2^30 of all four, one exchange down.  u and v now lie in
@@ -56,6 +59,21 @@
 
 namespace mpzg {
 namespace gc {
+
+/* One 32-bit word x f + y g + k w + c of a cofactor row: gcd-core.cuh's row_word
+   plus k w (k < 2^30, w a word of m).  The true value stays within a signed 64-bit
+   word and its high half within 31 bits, so the unsigned wrap-around is
+   harmless. */
+MPZG_GCD_HD u32
+row_word_m (u32 x, u32 y, u32 fu, u32 gu, u32 mf, u32 mg, u32 k, u32 w, u64 &c)
+{
+  u64 t = (u64) x * fu + c;
+  t += (u64) y * gu;
+  t += (u64) k * w;
+  const int h = (int) ((u32) (t >> 32) - (x & mf) - (y & mg));
+  c = (u64) (long long) h;
+  return (u32) t;
+}
 
 /* The cofactors' rows of one thread's K words: U, V = U f0 + V g0 + ku M,
    U f1 + V g1 + kv M (unshifted); cu, cv as rows' ca, cb. */

@@ -4,11 +4,12 @@
    family (gcd.cu), in two shapes chosen by the class width W:
 
    - W < MPZG_GCDEXT_COOP_MIN_LIMBS: one thread per instance on the interleaved
-     layout (gcdext-core.cuh).  Five arrays of W words per instance (a, b, the two
-     cofactors, the modulus): up to MPZG_GCDEXT_REG_MAX words in registers; up to
-     MPZG_GCDEXT_SPLIT_MAX the cofactors in registers and the other three in shared
-     memory; above, all five in shared memory; interleaved by thread, with as many
-     threads per block as fit in a block's default 48 KB (gcdext_smem_block).
+     layout (gcdext-core.cuh).  Five arrays per instance (a, b and the modulus of W
+     words, the two cofactors of W + 1): up to MPZG_GCDEXT_SPLIT_MAX words a and b
+     in registers, the other three in shared memory; above, all five in shared
+     memory; interleaved by thread, with as many threads per block as fit in a
+     block's default 48 KB (gcdext_smem_block).  Every thread of a warp runs
+     gcdext (see there): surplus threads take a copy of the last instance.
    - Above: T = W / MPZG_GCDEXT_COOP_K cooperating threads per instance on the
      contiguous layout (gcdext-coop.cuh), the gcd's exchange contexts: groups of T
      <= 32 lanes, several instances per warp; T = 64 and 128 (512 and 1024 words)
@@ -40,58 +41,48 @@ coop (unsigned W)
   return W >= MPZG_GCDEXT_COOP_MIN_LIMBS;
 }
 
-/* Threads per block of the kernels whose threads keep `arrays` arrays of W words
-   in shared memory (five for the shared memory kernel, three for the split one):
-   the largest power of two up to MPZG_GCDEXT_SMEM_BLOCK whose arrays fit in 46 KB,
-   which leaves room in the 48 KB of static shared memory for the kernels' other
-   arrays. */
+/* Threads per block of the kernels whose threads keep `arrays` arrays of W + 1
+   words in shared memory (five for the shared memory kernel, three for the split
+   one): the largest power of two up to MPZG_GCDEXT_SMEM_BLOCK whose arrays fit in
+   46 KB, which leaves room in the 48 KB of static shared memory for the kernels'
+   other arrays. */
 constexpr int
 gcdext_smem_block (int W, int arrays = XN, int b = MPZG_GCDEXT_SMEM_BLOCK)
 {
-  return b > 1 && (size_t) arrays * W * b * sizeof (u64) > 46 * 1024
+  return b > 1 && (size_t) arrays * (W + 1) * b * sizeof (u64) > 46 * 1024
     ? gcdext_smem_block (W, arrays, b / 2) : b;
 }
 
-/* Inputs x (W rows), y (W rows); outputs g (W rows), v (W rows); row i of an
-   operand at i * lanes. */
-template <int W>
-__global__ void __launch_bounds__ (MPZG_GCDEXT_BLOCK)
-gcdext_reg_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
+/* The instance's results, or, where gcdext declined (a cofactor outgrew its
+   words, gcdext-core.cuh), g = 0 from nonzero operands: the host computes that
+   instance itself (lib/gpu/fam-gcdext.c). */
+template <int W, class S>
+__device__ __forceinline__ void
+store_results (S &s, bool ok, u64 *__restrict__ out, size_t lanes, size_t j)
 {
-  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= lanes)
-    return;
-  RegStore<W, XN> s;
 #pragma unroll
   for (int k = 0; k < W; k++)
     {
-      s.v[XA][k] = in[(size_t) k * lanes + j];
-      s.v[XB][k] = in[(size_t) (W + k) * lanes + j];
-    }
-  gcdext<W> (s);
-#pragma unroll
-  for (int k = 0; k < W; k++)
-    {
-      out[(size_t) k * lanes + j] = s.v[XB][k];
-      out[(size_t) (W + k) * lanes + j] = s.v[XV][k];
+      out[(size_t) k * lanes + j] = ok ? (u64) s.at (XB, k) : 0;
+      out[(size_t) (W + k) * lanes + j] = ok ? (u64) s.at (XV, k) : 0;
     }
 }
 
-/* Widths above MPZG_GCDEXT_REG_MAX up to MPZG_GCDEXT_SPLIT_MAX: the cofactors in
-   registers, the operands and the modulus in shared memory (SplitStore),
+/* Inputs x (W rows), y (W rows); outputs g (W rows), v (W rows); row i of an
+   operand at i * lanes.  Up to MPZG_GCDEXT_SPLIT_MAX words: the operands a, b in
+   registers, the cofactors and the modulus in shared memory (OperandStore),
    interleaved by thread. */
 template <int W>
 __global__ void __launch_bounds__ (gcdext_smem_block (W, 3))
-gcdext_split_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
+gcdext_operand_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
 {
   const int B = gcdext_smem_block (W, 3);
-  __shared__ u64 sm[3 * W * B];
-  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= lanes)
-    return;
-  SplitStore<W> s;
+  __shared__ u64 sm[3 * (W + 1) * B];
+  const size_t t = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  const size_t j = t < lanes ? t : lanes - 1;   /* every thread calls gcdext */
+  OperandStore<W> s;
   for (int x = 0; x < 3; x++)
-    s.p[x] = sm + (size_t) x * W * B + threadIdx.x;
+    s.p[x] = sm + (size_t) x * (W + 1) * B + threadIdx.x;
   s.stride = B;
 #pragma unroll
   for (int k = 0; k < W; k++)
@@ -99,13 +90,9 @@ gcdext_split_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t l
       s.at (XA, k) = in[(size_t) k * lanes + j];
       s.at (XB, k) = in[(size_t) (W + k) * lanes + j];
     }
-  gcdext<W> (s);
-#pragma unroll
-  for (int k = 0; k < W; k++)
-    {
-      out[(size_t) k * lanes + j] = s.at (XB, k);
-      out[(size_t) (W + k) * lanes + j] = s.at (XV, k);
-    }
+  const bool ok = gcdext<W> (s);
+  if (t < lanes)
+    store_results<W> (s, ok, out, lanes, j);
 }
 
 template <int W>
@@ -113,25 +100,21 @@ __global__ void __launch_bounds__ (gcdext_smem_block (W))
 gcdext_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
 {
   const int B = gcdext_smem_block (W);
-  __shared__ u64 sm[XN * W * B];
-  size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= lanes)
-    return;
-  MemStore<W, XN> s;
+  __shared__ u64 sm[XN * (W + 1) * B];
+  const size_t t = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  const size_t j = t < lanes ? t : lanes - 1;   /* every thread calls gcdext */
+  MemStore<W + 1, XN> s;
   for (int x = 0; x < XN; x++)
-    s.p[x] = sm + (size_t) x * W * B + threadIdx.x;
+    s.p[x] = sm + (size_t) x * (W + 1) * B + threadIdx.x;
   s.stride = B;
   for (int k = 0; k < W; k++)
     {
       s.at (XA, k) = in[(size_t) k * lanes + j];
       s.at (XB, k) = in[(size_t) (W + k) * lanes + j];
     }
-  gcdext<W> (s);
-  for (int k = 0; k < W; k++)
-    {
-      out[(size_t) k * lanes + j] = s.at (XB, k);
-      out[(size_t) (W + k) * lanes + j] = s.at (XV, k);
-    }
+  const bool ok = gcdext<W> (s);
+  if (t < lanes)
+    store_results<W> (s, ok, out, lanes, j);
 }
 
 /* The cooperative kernels, contiguous: x (count instances of W words), then y;
@@ -206,18 +189,12 @@ template <int W>
 static void
 launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
 {
-  if (W <= MPZG_GCDEXT_REG_MAX)
+  if (W <= MPZG_GCDEXT_SPLIT_MAX)
     {
-      const unsigned blocks = (unsigned) ((lanes + MPZG_GCDEXT_BLOCK - 1) / MPZG_GCDEXT_BLOCK);
-      gcdext_reg_kernel<W <= MPZG_GCDEXT_REG_MAX ? W : 1><<<blocks, MPZG_GCDEXT_BLOCK, 0, st>>> (
-        in, out, lanes);
-    }
-  else if (W <= MPZG_GCDEXT_SPLIT_MAX)
-    {
-      const int WP = W > MPZG_GCDEXT_REG_MAX && W <= MPZG_GCDEXT_SPLIT_MAX ? W : 1;
+      const int WP = W <= MPZG_GCDEXT_SPLIT_MAX ? W : 1;
       const int B = gcdext_smem_block (WP, 3);
       const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
-      gcdext_split_kernel<WP><<<blocks, B, 0, st>>> (in, out, lanes);
+      gcdext_operand_kernel<WP><<<blocks, B, 0, st>>> (in, out, lanes);
     }
   else
     {

@@ -73,6 +73,16 @@ device_norm (mpz_t T, mpzg_word *t, const mpzg_word *out, size_t lanes, size_t W
   return flags;
 }
 
+/* Whether the device declined the instance of operands a, b: it returns g = 0
+   for them, which only two zero operands give (the one-thread kernels decline
+   where a cofactor would outgrow its words, cuda/gcd/gcdext-core.cuh; never
+   seen, the host tests count how close it comes). */
+static inline int
+device_declined (mpz_srcptr G, mpz_srcptr a, mpz_srcptr b)
+{
+  return mpz_sgn (G) == 0 && (mpz_sgn (a) != 0 || mpz_sgn (b) != 0);
+}
+
 static void
 gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
@@ -99,6 +109,17 @@ gcdext_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       mpzg_word g[MPZG_GCDEXT_MAX_LIMBS], v[MPZG_GCDEXT_MAX_LIMBS], tw[MPZG_GCDEXT_MAX_LIMBS];
       mpz_t G, V, T;
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
+      if (device_declined (G, p->in[0][e->e], p->in[1][e->e]))
+        {
+          /* GMP's own, through temporaries: an output may be an operand */
+          mpz_gcdext (w0, s, t, p->in[0][e->e], p->in[1][e->e]);
+          mpz_set (p->out[0][e->e], w0);
+          if (so != NULL)
+            mpz_set (so[e->e], s);
+          if (to != NULL)
+            mpz_set (to[e->e], t);
+          continue;
+        }
       unsigned flags = norm && (so != NULL || to != NULL)
         ? device_norm (T, tw, x->buf, lanes, W, j, il) : 0;
       if (flags)
@@ -175,7 +196,14 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       device_results (G, V, g, v, x->buf, lanes, W, j, il);
       mpz_srcptr a = p->in[0][e->e], m = p->in[1][e->e];
       int exists = 1;
-      if (mpzg_invert_is_v (G, a, m))
+      if (device_declined (G, a, m))
+        {
+          if ((exists = mpz_invert (r, a, m)))
+            mpz_set (p->out[0][e->e], r);
+          else
+            mpzg_gpu_elem_error (p, e->e, MPZG_ENOTINVERTIBLE);
+        }
+      else if (mpzg_invert_is_v (G, a, m))
         /* the usual case: the device's words straight to the output */
         mpzg_unstage (p->out[0][e->e], v, mpz_size (V), 0);
       else if ((exists = mpzg_invert_norm (r, G, a, m, V, w)))

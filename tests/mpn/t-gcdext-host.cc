@@ -3,9 +3,9 @@
    compiled for the host, with the host's normalization (lib/gpu/gcdext-norm.h),
    against mpz_gcdext (s and t both wanted, either one alone) and mpz_invert:
    every pair of |a|, |b| <= 64 with every sign, then whole instances of every class
-   with random signs, operands in registers (RegStore), in a strided buffer
-   (MemStore, the shared memory kernel's store) and split between the two
-   (SplitStore: the cofactors in registers), over the pairs of gcd-cases.h
+   with random signs, the operands in registers and the other arrays in a strided
+   buffer (OperandStore, the one-thread kernel's store) or all in the buffer
+   (MemStore, the shared memory kernel's store), over the pairs of gcd-cases.h
    (planted common factors, equal operands, zeros, powers of two, Fibonacci
    neighbours, runs of bits, a = b k, common powers of two, 2^m - 1 against
    2^n - 1), every class edge and random pairs.  It also checks the cofactor's
@@ -21,6 +21,10 @@
 
 static int last_iterations;
 #define MPZG_GCD_COUNT(it) (last_iterations = (it))
+/* The most words a cofactor took beyond m's (gcdext-core.cuh's grow). */
+static int excess_words;
+#define MPZG_GCDEXT_GROW(Lc, Lm) \
+  (excess_words = (Lc) - (Lm) > excess_words ? (Lc) - (Lm) : excess_words)
 #include "gcdext-core.cuh"
 #include "gcd-host.h"
 #include "gcdext-norm.h"
@@ -28,11 +32,14 @@ static int last_iterations;
 
 using mpzg::gc::u64;
 
-static long instances;
+static long instances, declined;
 
-/* g and v for magnitudes x, y (W words) through a store. */
-template <int W, class S>
-static void
+
+/* g and v for magnitudes x, y (W words) through a store, the cofactors' capacity
+   checked at word J (gcdext-core.cuh's too_long: W in the kernels); false where
+   gcdext declined. */
+template <int W, int J, class S>
+static bool
 run_store (S &s, mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y)
 {
   using namespace mpzg::gc;
@@ -41,58 +48,59 @@ run_store (S &s, mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t
       s.at (XA, k) = x[k];
       s.at (XB, k) = y[k];
     }
-  gcdext<W> (s);
+  if (!gcdext<W, J> (s))
+    return false;
   for (int k = 0; k < W; k++)
     {
       g[k] = s.at (XB, k);
       v[k] = s.at (XV, k);
     }
+  return true;
 }
 
-/* g and v for magnitudes x, y (W words) by the code of class W: in registers, or
-   at lane j of `lanes` in a buffer whose other lanes must stay untouched. */
+/* g and v for magnitudes x, y (W words) by the code of class W, at lane j of
+   `lanes` in a buffer whose other lanes must stay untouched: a and b in
+   registers, the other arrays in the buffer (mem 0, the one-thread kernel's
+   OperandStore), or all five there (mem 1, MemStore, the shared memory kernel's);
+   with `narrow`, the capacity checked one word lower (J = W - 1), which the
+   operands of the class's full width exceed. */
 template <int W>
-static void
+static bool
 run_width (mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, int mem,
-           int lanes, int j)
+           int lanes, int j, bool narrow)
 {
   using namespace mpzg::gc;
+  const int J = W > 1 ? W - 1 : W;
+  static u64 buf[XN * (GCD_MAX + 1) * 5];
+  for (int i = 0; i < XN * (W + 1) * lanes; i++)
+    buf[i] = GCD_HOST_CANARY;
+  bool ok;
   if (!mem)
     {
-      static RegStore<W, XN> s;
-      run_store<W> (s, g, v, x, y);
-      return;
-    }
-  static u64 buf[XN * GCD_MAX * 5];
-  for (int i = 0; i < XN * W * lanes; i++)
-    buf[i] = GCD_HOST_CANARY;
-  if (mem == 2)
-    {
-      /* the split kernel's store: the cofactors in registers, three arrays in
-         the buffer */
-      static SplitStore<W> s;
+      static OperandStore<W> s;
       for (int a = 0; a < 3; a++)
-        s.p[a] = buf + (size_t) a * W * lanes + j;
+        s.p[a] = buf + (size_t) a * (W + 1) * lanes + j;
       s.stride = (size_t) lanes;
-      run_store<W> (s, g, v, x, y);
-      gcd_host_lanes (buf, 3 * W * lanes, lanes, j, W);
-      return;
+      ok = narrow ? run_store<W, J> (s, g, v, x, y) : run_store<W, W> (s, g, v, x, y);
+      gcd_host_lanes (buf, 3 * (W + 1) * lanes, lanes, j, W);
+      return ok;
     }
-  MemStore<W, XN> s;
+  MemStore<W + 1, XN> s;
   for (int a = 0; a < XN; a++)
-    s.p[a] = buf + (size_t) a * W * lanes + j;
+    s.p[a] = buf + (size_t) a * (W + 1) * lanes + j;
   s.stride = (size_t) lanes;
-  run_store<W> (s, g, v, x, y);
-  gcd_host_lanes (buf, XN * W * lanes, lanes, j, W);
+  ok = narrow ? run_store<W, J> (s, g, v, x, y) : run_store<W, W> (s, g, v, x, y);
+  gcd_host_lanes (buf, XN * (W + 1) * lanes, lanes, j, W);
+  return ok;
 }
 
-static void
+static bool
 run_class (int W, mp_limb_t *g, mp_limb_t *v, const mp_limb_t *x, const mp_limb_t *y, int mem,
-           int lanes, int j)
+           int lanes, int j, bool narrow)
 {
   switch (W)
     {
-#define C(k) case k: run_width<k> (g, v, x, y, mem, lanes, j); break;
+#define C(k) case k: return run_width<k> (g, v, x, y, mem, lanes, j, narrow);
       C (1) C (2) C (4) C (8) C (16) C (32) C (64)
 #undef C
     default: abort ();
@@ -111,17 +119,27 @@ check_pair_in (mpz_srcptr za, mpz_srcptr zb, int W, int mem, gmp_randstate_t rs,
   memset (y, 0, sizeof y);
   mpz_export (x, NULL, -1, 8, 0, 0, za);
   mpz_export (y, NULL, -1, 8, 0, 0, zb);
-  int lanes = mem && gmp_urandomm_ui (rs, 2) ? 5 : 1;
+  int lanes = gmp_urandomm_ui (rs, 2) ? 5 : 1;
   int j = lanes > 1 ? (int) gmp_urandomm_ui (rs, (unsigned long) lanes) : 0;
   last_iterations = 0;
-  run_class (W, g, v, x, y, mem, lanes, j);
+  const bool narrow = W > 1 && gmp_urandomm_ui (rs, 4) == 0;
+  const bool ok = run_class (W, g, v, x, y, mem, lanes, j, narrow);
   instances++;
+  if (!ok)
+    {
+      if (narrow)
+        declined++;
+      else
+        gcd_host_fail ("declined with the full capacity", za, zb, W);
+      mpz_clears (G, V, ref, NULL);
+      return;
+    }
   mpz_import (G, (size_t) W, -1, 8, 0, 0, g);
   mpz_import (V, (size_t) W, -1, 8, 0, 0, v);
   mpz_gcd (ref, za, zb);
   char where[96];
   snprintf (where, sizeof where, "kind %s, %s", kind,
-            mem == 2 ? "split store" : mem ? "memory store" : "register store");
+            mem ? "memory store" : "operand store");
   if (mpz_cmp (G, ref) != 0)
     {
       char what[128];
@@ -141,7 +159,7 @@ check_pair (mpz_srcptr a, mpz_srcptr b, gmp_randstate_t rs, const char *kind)
   int W = gcd_class (a, b);
   gcdext_host_signs (a, b, [&] (mpz_srcptr x, mpz_srcptr y)
                      {
-                       int mem = (int) gmp_urandomm_ui (rs, 3);
+                       int mem = (int) gmp_urandomm_ui (rs, 2);
                        check_pair_in (x, y, W, mem, rs, kind);
                        if (W < GCD_MAX && gmp_urandomm_ui (rs, 8) == 0)
                          check_pair_in (x, y, gcd_pad ((size_t) W + 1), !mem, rs, kind);
@@ -161,7 +179,15 @@ main (int argc, char **argv)
   gcdext_host_small (check);
   /* the edges with 2 too, and the rounds of gcd-cases.h's pairs */
   gcd_host_pairs (rs, rounds, gcd_host_one, 7, gcd_host_reps { 2, 6, 200, 300 }, check);
-  printf ("t-gcdext-host: %ld instances\n", instances);
+  printf ("t-gcdext-host: %ld instances, %ld declined with the capacity one word short; "
+          "cofactors at most %d word(s) longer than m\n", instances, declined, excess_words);
+  /* the narrow capacity must have been exceeded, and declined, somewhere; and the
+     cofactors stay within the word above m's, which the kernels' capacity of W + 1
+     words leaves room for */
+  if (declined == 0 && host_failed ())
+    fprintf (stderr, "t-gcdext-host: no instance declined with the narrow capacity\n");
+  if (excess_words > 1 && host_failed ())
+    fprintf (stderr, "t-gcdext-host: a cofactor took %d words more than m\n", excess_words);
   gmp_randclear (rs);
   return host_finish ();
 }
