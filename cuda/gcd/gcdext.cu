@@ -273,32 +273,17 @@ mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
 namespace mpzg {
 namespace gc {
 
-enum { GCDEXT_NORM_BLOCK = 128 };
-
-/* One thread per instance j on the interleaved layout (word i of instance j at
-   i * lanes + j): a, b the rows of the input, g, v, t those of the output, and the
-   flags after them. */
-__global__ void __launch_bounds__ (GCDEXT_NORM_BLOCK)
-gcdext_norm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, unsigned W, size_t lanes)
-{
-  const size_t j = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
-  if (j >= lanes)
-    return;
-  const size_t region = (size_t) W * lanes;
-  gxn::view a = { (u64 *) in + j, lanes }, b = { (u64 *) in + region + j, lanes };
-  gxn::view g = { out + j, lanes }, v = { out + region + j, lanes },
-    t = { out + 2 * region + j, lanes };
-  out[3 * region + j] = gxn::gcdext_norm (a, b, g, v, t, W);
-}
-
-/* The cooperative classes' contiguous layout (word i of instance j at j W + i in
-   each region), up to MPZG_GCDEXT_NORM_MAX words: one warp per block, its 32
-   instances staged through shared memory, since read in place no load of
-   neighbouring threads would be coalesced (their words are W apart).  Four arrays
-   of W + 1 words per instance (the odd stride puts the threads' words in
-   different banks): a, b, v, and g, whose words gcdext_norm reads before it
-   writes any of t there. */
-template <int W>
+/* One warp per block, its 32 instances staged through shared memory: read in
+   place, a thread's words lie far apart in memory (W apart in the contiguous
+   layout, `lanes` apart in the interleaved one, where each word product of the
+   half product and the division then went to the L2 cache: the thread's four
+   arrays outgrow L1 with a few warps a multiprocessor).  Four arrays of W + 1
+   words per instance (the odd stride puts the threads' words in different
+   banks): a, b, v, and g, whose words gcdext_norm reads before it writes any of t
+   there.  IL: the interleaved layout (word i of instance j at i lanes + j in each
+   region; count = lanes), else the contiguous one (at j W + i); the flags follow
+   the three regions. */
+template <int W, bool IL>
 __global__ void __launch_bounds__ (32)
 gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
@@ -307,15 +292,28 @@ gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, si
   const size_t j0 = (size_t) blockIdx.x * 32, region = (size_t) W * count;
   const unsigned n = count - j0 < 32 ? (unsigned) (count - j0) : 32;
   u64 *A = stage, *B = stage + 32 * S, *V = stage + 64 * S, *T = stage + 96 * S;
-  for (unsigned q = 0; q < n; q++)
-    for (unsigned i = lane; i < W; i += 32)
-      {
-        const size_t at = (j0 + q) * W + i;
-        A[q * S + i] = in[at];
-        B[q * S + i] = in[region + at];
-        T[q * S + i] = out[at];
-        V[q * S + i] = out[region + at];
-      }
+  if (IL)
+    {
+      if (lane < n)
+        for (unsigned i = 0; i < W; i++)
+          {
+            const size_t at = (size_t) i * count + j0 + lane;
+            A[lane * S + i] = in[at];
+            B[lane * S + i] = in[region + at];
+            T[lane * S + i] = out[at];
+            V[lane * S + i] = out[region + at];
+          }
+    }
+  else
+    for (unsigned q = 0; q < n; q++)
+      for (unsigned i = lane; i < W; i += 32)
+        {
+          const size_t at = (j0 + q) * W + i;
+          A[q * S + i] = in[at];
+          B[q * S + i] = in[region + at];
+          T[q * S + i] = out[at];
+          V[q * S + i] = out[region + at];
+        }
   __syncwarp ();
   if (lane < n)
     {
@@ -324,13 +322,24 @@ gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, si
       out[3 * region + j0 + lane] = gxn::gcdext_norm (a, b, t, v, t, W);
     }
   __syncwarp ();
-  for (unsigned q = 0; q < n; q++)
-    for (unsigned i = lane; i < W; i += 32)
-      {
-        const size_t at = (j0 + q) * W + i;
-        out[region + at] = V[q * S + i];
-        out[2 * region + at] = T[q * S + i];
-      }
+  if (IL)
+    {
+      if (lane < n)
+        for (unsigned i = 0; i < W; i++)
+          {
+            const size_t at = (size_t) i * count + j0 + lane;
+            out[region + at] = V[lane * S + i];
+            out[2 * region + at] = T[lane * S + i];
+          }
+    }
+  else
+    for (unsigned q = 0; q < n; q++)
+      for (unsigned i = lane; i < W; i += 32)
+        {
+          const size_t at = (j0 + q) * W + i;
+          out[region + at] = V[q * S + i];
+          out[2 * region + at] = T[q * S + i];
+        }
 }
 
 /* Its shared memory. */
@@ -344,10 +353,9 @@ norm_staged_bytes (int W)
 } /* namespace mpzg */
 
 /* The one-thread (interleaved) classes, where a thread's W^2 word products are
-   few and its words coalesced with its neighbours', and the cooperative classes
-   of MPZG_GCDEXT_NORM_MAX words (staged).  Wider, one thread per instance took
-   longer than the host (4096 pairs of 16384 bits: 12.4 ms,
-   bench/results/2026-11-24-h100-gcdext-device-cofactors). */
+   few, and the cooperative classes of MPZG_GCDEXT_NORM_MAX words, all staged.
+   Wider, one thread per instance took longer than the host (4096 pairs of 16384
+   bits: 12.4 ms, bench/results/2026-11-24-h100-gcdext-device-cofactors). */
 static bool
 norm_takes (const mpzg_mpn_shape *sh)
 {
@@ -371,8 +379,20 @@ mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev)
   const size_t bytes = norm_staged_bytes (MPZG_GCDEXT_NORM_MAX);
   if (bytes > dev->smem_optin)
     return (int) cudaErrorInvalidValue;
-  return (int) cudaFuncSetAttribute (gcdext_norm_staged_kernel<MPZG_GCDEXT_NORM_MAX>,
+  return (int) cudaFuncSetAttribute (gcdext_norm_staged_kernel<MPZG_GCDEXT_NORM_MAX, false>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int) bytes);
+}
+
+/* The staged kernel on the interleaved class of width W. */
+template <int W>
+static void
+norm_interleaved (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
+{
+  if (norm_staged_bytes (W) > 48 * 1024)      /* 64 words, in a build with no cooperative class there */
+    cudaFuncSetAttribute (gcdext_norm_staged_kernel<W, true>,
+                          cudaFuncAttributeMaxDynamicSharedMemorySize, (int) norm_staged_bytes (W));
+  gcdext_norm_staged_kernel<W, true><<<(unsigned) ((lanes + 31) / 32), 32,
+                                       norm_staged_bytes (W), st>>> (in, out, lanes);
 }
 
 extern "C" int
@@ -383,15 +403,23 @@ mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
   int e = mpzg_mpn_gcdext (dev, sh, in, out, scratch, lanes, s);
   if (e != 0 || lanes == 0 || !norm_takes (sh))
     return e;
-  const unsigned blocks = (unsigned) ((lanes + GCDEXT_NORM_BLOCK - 1) / GCDEXT_NORM_BLOCK);
+  cudaStream_t st = (cudaStream_t) s;
   if (sh->layout != MPZG_MPN_INTERLEAVED)
     {
       const int W = MPZG_GCDEXT_NORM_MAX;
-      gcdext_norm_staged_kernel<W><<<(unsigned) ((lanes + 31) / 32), 32, norm_staged_bytes (W),
-                                     (cudaStream_t) s>>> (in, out, lanes);
+      gcdext_norm_staged_kernel<W, false><<<(unsigned) ((lanes + 31) / 32), 32,
+                                            norm_staged_bytes (W), st>>> (in, out, lanes);
       return (int) cudaGetLastError ();
     }
-  gcdext_norm_kernel<<<blocks, GCDEXT_NORM_BLOCK, 0, (cudaStream_t) s>>>
-    (in, out, sh->w[0], lanes);
+  switch (sh->w[0])
+    {
+      /* the interleaved classes: the widths below the cooperative ones */
+#define MPZG_NORM_K(k) case k: norm_interleaved<k < MPZG_GCDEXT_COOP_MIN_LIMBS ? k : 1> (in, out, lanes, st); break;
+      MPZG_NORM_K (1) MPZG_NORM_K (2) MPZG_NORM_K (4) MPZG_NORM_K (8)
+      MPZG_NORM_K (16) MPZG_NORM_K (32) MPZG_NORM_K (64)
+#undef MPZG_NORM_K
+    default:
+      return (int) cudaErrorInvalidValue;
+    }
   return (int) cudaGetLastError ();
 }
