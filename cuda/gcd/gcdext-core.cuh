@@ -46,9 +46,12 @@
 
 /* On the device, every thread of a warp must call gcdext (the kernels run
    surplus threads on a copy of an instance rather than return early), which
-   reconverges them before its last phase. */
+   reconverges them before its last phase: all the lanes of the warp that the
+   (one-dimensional) block has, fewer than 32 in a block of 16 threads. */
 #ifdef __CUDA_ARCH__
-#define MPZG_GCDEXT_CONVERGE() __syncwarp ()
+#define MPZG_GCDEXT_CONVERGE() \
+  __syncwarp (blockDim.x - (threadIdx.x & ~31u) >= 32 ? ~0u \
+              : (1u << (blockDim.x - (threadIdx.x & ~31u))) - 1)
 #else
 #define MPZG_GCDEXT_CONVERGE() ((void) 0)
 #endif
