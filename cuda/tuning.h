@@ -399,6 +399,12 @@
 #define MPZG_GCDEXT_SPLIT_MAX 32
 #endif
 #define MPZG_GCDEXT_SMEM_BLOCK 64
+/* Registers a thread the one-thread operand kernel is held to where its
+   operands fit in half of them (to 16 limbs; 0: no bound).  A build may set it:
+   NVCCFLAGS=-DMPZG_GCDEXT_OPERAND_REGS=0 */
+#ifndef MPZG_GCDEXT_OPERAND_REGS
+#define MPZG_GCDEXT_OPERAND_REGS 128
+#endif
 #define MPZG_GCDEXT_COOP_K 8
 #define MPZG_GCDEXT_COOP_BLOCK 128
 #ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */

@@ -72,8 +72,19 @@ store_results (S &s, bool ok, u64 *__restrict__ out, size_t lanes, size_t j)
    operand at i * lanes.  Up to MPZG_GCDEXT_SPLIT_MAX words: the operands a, b in
    registers, the cofactors and the modulus in shared memory (OperandStore),
    interleaved by thread. */
+/* Blocks a multiprocessor for the operand kernel's __launch_bounds__: enough for
+   MPZG_GCDEXT_OPERAND_REGS registers a thread where a and b take at most half of
+   them (to 16 words; above, no bound: a and b alone take 128 at 32 words).  The
+   kernel waits on its chains' latency, and more warps hide it. */
+constexpr int
+gcdext_operand_blocks (int W)
+{
+  return MPZG_GCDEXT_OPERAND_REGS > 0 && 4 * W <= MPZG_GCDEXT_OPERAND_REGS / 2
+    ? 65536 / (gcdext_smem_block (W, 3) * MPZG_GCDEXT_OPERAND_REGS) : 1;
+}
+
 template <int W>
-__global__ void __launch_bounds__ (gcdext_smem_block (W, 3))
+__global__ void __launch_bounds__ (gcdext_smem_block (W, 3), gcdext_operand_blocks (W))
 gcdext_operand_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
 {
   const int B = gcdext_smem_block (W, 3);
