@@ -288,48 +288,81 @@ namespace gc {
    place, a thread's words lie far apart in memory (W apart in the contiguous
    layout, `lanes` apart in the interleaved one, where each word product of the
    half product and the division then went to the L2 cache: the thread's four
-   arrays outgrow L1 with a few warps a multiprocessor).  Four arrays of W + 1
-   words per instance (the odd stride puts the threads' words in different
-   banks): a, b, v, and g, whose words gcdext_norm reads before it writes any of t
-   there.  IL: the interleaved layout (word i of instance j at i lanes + j in each
-   region; count = lanes), else the contiguous one (at j W + i); the flags follow
-   the three regions. */
+   arrays outgrow L1 with a few warps a multiprocessor).  Arrays of W + 1 words
+   per instance (the odd stride puts the threads' words in different banks):
+   v; g, whose words gcdext_norm reads before it writes any of t there; and the
+   operands.  Contiguous layout (IL false; word i of instance j at j W + i in
+   each region), and the interleaved one (IL true; at i lanes + j, count =
+   lanes) below 16 words: both operands.  Interleaved from 16 words (XG): only
+   y, the operand the Hensel division reads a word of per word product; x,
+   whose words the half product reads once each, stays in global memory, and
+   the smaller stage lets more warps share a multiprocessor (at 1024 bits, a
+   launch of 65,536 instances in one wave); below 16 words that cost more than
+   it saved (bench/results/2026-11-25-h100-gcdext-norm-x-global).
+   The route (which operand is y) is gcdext-norm.cuh's, found here from the
+   operands' trailing zeros.  The flags follow the three regions. */
 template <int W, bool IL>
-__global__ void __launch_bounds__ (32)
+__global__ void __launch_bounds__ (32, IL && W >= 16 ? 16 : 1)   /* 16 warps: 128 registers */
 gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   extern __shared__ u64 stage[];
   const unsigned lane = threadIdx.x, S = W + 1;
   const size_t j0 = (size_t) blockIdx.x * 32, region = (size_t) W * count;
   const unsigned n = count - j0 < 32 ? (unsigned) (count - j0) : 32;
-  u64 *A = stage, *B = stage + 32 * S, *V = stage + 64 * S, *T = stage + 96 * S;
-  if (IL)
+  const bool XG = IL && W >= 16;
+  u64 *V = stage, *T = stage + 32 * S, *A = stage + 64 * S, *B = stage + 96 * S;
+  gxn::view a = { NULL, 0 }, b = { NULL, 0 };
+  if (XG)
     {
       if (lane < n)
-        for (unsigned i = 0; i < W; i++)
-          {
-            const size_t at = (size_t) i * count + j0 + lane;
-            A[lane * S + i] = in[at];
-            B[lane * S + i] = in[region + at];
-            T[lane * S + i] = out[at];
-            V[lane * S + i] = out[region + at];
-          }
+        {
+          gxn::view ga = { (u64 *) in + j0 + lane, count },
+            gb = { (u64 *) in + region + j0 + lane, count };
+          const bool route = gxn::low_bit (gb, W) > gxn::low_bit (ga, W);
+          const gxn::view x = route ? gb : ga, y = route ? ga : gb;
+          const gxn::view ys = { A + lane * S, 1 };
+          for (unsigned i = 0; i < W; i++)
+            {
+              const size_t at = (size_t) i * count + j0 + lane;
+              A[lane * S + i] = y[i];
+              T[lane * S + i] = out[at];
+              V[lane * S + i] = out[region + at];
+            }
+          a = route ? ys : x;
+          b = route ? x : ys;
+        }
     }
   else
-    for (unsigned q = 0; q < n; q++)
-      for (unsigned i = lane; i < W; i += 32)
+    {
+      if (IL)
         {
-          const size_t at = (j0 + q) * W + i;
-          A[q * S + i] = in[at];
-          B[q * S + i] = in[region + at];
-          T[q * S + i] = out[at];
-          V[q * S + i] = out[region + at];
+          if (lane < n)
+            for (unsigned i = 0; i < W; i++)
+              {
+                const size_t at = (size_t) i * count + j0 + lane;
+                A[lane * S + i] = in[at];
+                B[lane * S + i] = in[region + at];
+                T[lane * S + i] = out[at];
+                V[lane * S + i] = out[region + at];
+              }
         }
+      else
+        for (unsigned q = 0; q < n; q++)
+          for (unsigned i = lane; i < W; i += 32)
+            {
+              const size_t at = (j0 + q) * W + i;
+              A[q * S + i] = in[at];
+              B[q * S + i] = in[region + at];
+              T[q * S + i] = out[at];
+              V[q * S + i] = out[region + at];
+            }
+      a = { A + lane * S, 1 };
+      b = { B + lane * S, 1 };
+    }
   __syncwarp ();
   if (lane < n)
     {
-      gxn::view a = { A + lane * S, 1 }, b = { B + lane * S, 1 }, v = { V + lane * S, 1 },
-        t = { T + lane * S, 1 };
+      gxn::view v = { V + lane * S, 1 }, t = { T + lane * S, 1 };
       out[3 * region + j0 + lane] = gxn::gcdext_norm (a, b, t, v, t, W);
     }
   __syncwarp ();
@@ -353,11 +386,12 @@ gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, si
         }
 }
 
-/* Its shared memory. */
+/* Its shared memory: four arrays a lane, three on the interleaved layout from
+   16 words. */
 constexpr size_t
-norm_staged_bytes (int W)
+norm_staged_bytes (int W, bool il = false)
 {
-  return (size_t) 4 * 32 * (W + 1) * sizeof (u64);
+  return (size_t) (il && W >= 16 ? 3 : 4) * 32 * (W + 1) * sizeof (u64);
 }
 
 } /* namespace gc */
@@ -399,11 +433,12 @@ template <int W>
 static void
 norm_interleaved (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
 {
-  if (norm_staged_bytes (W) > 48 * 1024)      /* 64 words, in a build with no cooperative class there */
+  if (norm_staged_bytes (W, true) > 48 * 1024) /* 64 words, in a build with no cooperative class there */
     cudaFuncSetAttribute (gcdext_norm_staged_kernel<W, true>,
-                          cudaFuncAttributeMaxDynamicSharedMemorySize, (int) norm_staged_bytes (W));
+                          cudaFuncAttributeMaxDynamicSharedMemorySize,
+                          (int) norm_staged_bytes (W, true));
   gcdext_norm_staged_kernel<W, true><<<(unsigned) ((lanes + 31) / 32), 32,
-                                       norm_staged_bytes (W), st>>> (in, out, lanes);
+                                       norm_staged_bytes (W, true), st>>> (in, out, lanes);
 }
 
 extern "C" int
