@@ -21,7 +21,9 @@
    first two steps reduce to a copy.
 
    gcdext_norm works on the magnitudes (the device has no signs): it replaces v by
-   |c|, writes |t| (Y passes through t's words first) and returns the flags
+   |c|, writes |t| (Y passes through t's words first), leaves |y| / 2^k in y's
+   words (the operand of the route's modulus: the callers pass copies) and
+   returns the flags
    GCDEXT_NORM_*; where g is longer than a word, an operand is zero or |y| = g it
    returns 0 and changes nothing, and the host normalizes as before.  Words are
    read and written through strided views, so that the interleaved and the
@@ -174,13 +176,17 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
   if ((ny == 1 && y[0] / 2 < g0) || cmp (v, y, W) >= 0)
     return 0;
   const unsigned k = ctz64 (g0);
+  /* |y| / 2^k in place: the division below reads a word of it per word product */
+  if (k != 0)
+    for (unsigned i = 0; i < W; i++)
+      y[i] = word_shr (y, W, i, k);
   /* Y = (|y| / 2^k) / (g / 2^k) into t, by Hensel's exact division by one odd word */
   {
     const u64 g1 = g0 >> k, inv = binvert_word (g1);
     u64 c = 0;
     for (unsigned i = 0; i < W; i++)
       {
-        const u64 s = word_shr (y, W, i, k);
+        const u64 s = y[i];
         const u64 l = s - c;
         c = l > s;
         const u64 q = l * inv;
@@ -249,14 +255,14 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
   if (k != 0)
     for (unsigned i = 0; i < W; i++)
       t[i] = shr2 (i + 1 < W ? t[i + 1] : top, t[i], k);
-  const u64 inv = binvert_word (word_shr (y, W, 0, k));
+  const u64 inv = binvert_word (y[0]);
   for (unsigned i = 0; i < W; i++)
     {
       const u64 q = t[i] * inv;
       u64 br = 0;
       for (unsigned j = 0; i + j < W; j++)
         {
-          const u64 yj = word_shr (y, W, j, k);
+          const u64 yj = y[j];
           const u64 lo = q * yj, hi = umulhi (q, yj);
           const u64 ti = t[i + j], s = lo + br, c1 = s < lo, d = ti - s;
           br = hi + c1 + (ti < s);
