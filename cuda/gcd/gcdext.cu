@@ -15,6 +15,7 @@
      <= 32 lanes, several instances per warp; T = 64 and 128 (512 and 1024 words)
      one block of two or four warps per instance. */
 
+#include <type_traits>
 #include <cuda_runtime.h>
 #include "../mpzg-mpn.h"
 #include "../tuning.h"
@@ -42,10 +43,10 @@ coop (unsigned W)
 }
 
 /* Threads per block of the kernels whose threads keep `arrays` arrays of W + 1
-   words in shared memory (five for the shared memory kernel, three for the split
-   one): the largest power of two up to MPZG_GCDEXT_SMEM_BLOCK whose arrays fit in
-   46 KB, which leaves room in the 48 KB of static shared memory for the kernels'
-   other arrays. */
+   words in shared memory (five for the shared memory kernel, three for the
+   operand kernel): the largest power of two up to MPZG_GCDEXT_SMEM_BLOCK whose
+   arrays fit in 46 KB, which leaves room in the 48 KB of static shared memory
+   for the kernels' other arrays. */
 constexpr int
 gcdext_smem_block (int W, int arrays = XN, int b = MPZG_GCDEXT_SMEM_BLOCK)
 {
@@ -68,10 +69,6 @@ store_results (S &s, bool ok, u64 *__restrict__ out, size_t lanes, size_t j)
     }
 }
 
-/* Inputs x (W rows), y (W rows); outputs g (W rows), v (W rows); row i of an
-   operand at i * lanes.  Up to MPZG_GCDEXT_SPLIT_MAX words: the operands a, b in
-   registers, the cofactors and the modulus in shared memory (OperandStore),
-   interleaved by thread. */
 /* Blocks a multiprocessor for the operand kernel's __launch_bounds__: enough for
    MPZG_GCDEXT_OPERAND_REGS registers a thread where a and b take at most half of
    them (to 16 words; above, no bound: a and b alone take 128 at 32 words).  The
@@ -83,41 +80,28 @@ gcdext_operand_blocks (int W)
     ? 65536 / (gcdext_smem_block (W, 3) * MPZG_GCDEXT_OPERAND_REGS) : 1;
 }
 
-template <int W>
-__global__ void __launch_bounds__ (gcdext_smem_block (W, 3), gcdext_operand_blocks (W))
-gcdext_operand_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
+/* The one-thread kernels' stores by the count of arrays in shared memory: 3, the
+   operands a, b in registers and the cofactors and the modulus in shared memory
+   (OperandStore, up to MPZG_GCDEXT_SPLIT_MAX words); XN, all five there. */
+template <int W, int ARR>
+using one_store = typename std::conditional<ARR == 3, OperandStore<W>, MemStore<W + 1, XN> >::type;
+
+/* Inputs x (W rows), y (W rows); outputs g (W rows), v (W rows); row i of an
+   operand at i * lanes.  One thread per instance, its ARR arrays in shared
+   memory interleaved by thread (one_store). */
+template <int W, int ARR>
+__global__ void __launch_bounds__ (gcdext_smem_block (W, ARR), ARR == 3 ? gcdext_operand_blocks (W) : 1)
+gcdext_one_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
 {
-  const int B = gcdext_smem_block (W, 3);
-  __shared__ u64 sm[3 * (W + 1) * B];
+  const int B = gcdext_smem_block (W, ARR);
+  __shared__ u64 sm[ARR * (W + 1) * B];
   const size_t t = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   const size_t j = t < lanes ? t : lanes - 1;   /* every thread calls gcdext */
-  OperandStore<W> s;
-  for (int x = 0; x < 3; x++)
+  one_store<W, ARR> s;
+  for (int x = 0; x < ARR; x++)
     s.p[x] = sm + (size_t) x * (W + 1) * B + threadIdx.x;
   s.stride = B;
 #pragma unroll
-  for (int k = 0; k < W; k++)
-    {
-      s.at (XA, k) = in[(size_t) k * lanes + j];
-      s.at (XB, k) = in[(size_t) (W + k) * lanes + j];
-    }
-  const bool ok = gcdext<W> (s);
-  if (t < lanes)
-    store_results<W> (s, ok, out, lanes, j);
-}
-
-template <int W>
-__global__ void __launch_bounds__ (gcdext_smem_block (W))
-gcdext_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes)
-{
-  const int B = gcdext_smem_block (W);
-  __shared__ u64 sm[XN * (W + 1) * B];
-  const size_t t = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
-  const size_t j = t < lanes ? t : lanes - 1;   /* every thread calls gcdext */
-  MemStore<W + 1, XN> s;
-  for (int x = 0; x < XN; x++)
-    s.p[x] = sm + (size_t) x * (W + 1) * B + threadIdx.x;
-  s.stride = B;
   for (int k = 0; k < W; k++)
     {
       s.at (XA, k) = in[(size_t) k * lanes + j];
@@ -200,18 +184,25 @@ template <int W>
 static void
 launch (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
 {
-  if (W <= MPZG_GCDEXT_SPLIT_MAX)
+  const int ARR = W <= MPZG_GCDEXT_SPLIT_MAX ? 3 : XN, B = gcdext_smem_block (W, ARR);
+  gcdext_one_kernel<W, ARR><<<(unsigned) ((lanes + B - 1) / B), B, 0, st>>> (in, out, lanes);
+}
+
+/* f (std::integral_constant<int, W> ()) for a one-thread (interleaved) class
+   width W, at compile time; false for the other widths. */
+template <class F>
+static bool
+one_thread_width (unsigned W, F f)
+{
+  switch (W)
     {
-      const int WP = W <= MPZG_GCDEXT_SPLIT_MAX ? W : 1;
-      const int B = gcdext_smem_block (WP, 3);
-      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
-      gcdext_operand_kernel<WP><<<blocks, B, 0, st>>> (in, out, lanes);
-    }
-  else
-    {
-      const int WS = W <= MPZG_GCDEXT_SPLIT_MAX ? 1 : W, B = gcdext_smem_block (WS);
-      const unsigned blocks = (unsigned) ((lanes + B - 1) / B);
-      gcdext_smem_kernel<WS><<<blocks, B, 0, st>>> (in, out, lanes);
+#define MPZG_GCDEXT_K(k) \
+    case k: f (std::integral_constant<int, k < MPZG_GCDEXT_COOP_MIN_LIMBS ? k : 1> ()); return true;
+      MPZG_GCDEXT_K (1) MPZG_GCDEXT_K (2) MPZG_GCDEXT_K (4) MPZG_GCDEXT_K (8)
+      MPZG_GCDEXT_K (16) MPZG_GCDEXT_K (32) MPZG_GCDEXT_K (64)
+#undef MPZG_GCDEXT_K
+    default:
+      return false;
     }
 }
 
@@ -266,16 +257,8 @@ mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
   cudaStream_t st = (cudaStream_t) s;
   if (coop (sh->w[0]))
     return launch_coop (sh->w[0], in, out, lanes, st);
-  switch (sh->w[0])
-    {
-    /* the one-thread kernels only for the widths below the cooperative ones */
-#define MPZG_GCDEXT_K(k) case k: launch<k < MPZG_GCDEXT_COOP_MIN_LIMBS ? k : 1> (in, out, lanes, st); break;
-      MPZG_GCDEXT_K (1) MPZG_GCDEXT_K (2) MPZG_GCDEXT_K (4) MPZG_GCDEXT_K (8)
-      MPZG_GCDEXT_K (16) MPZG_GCDEXT_K (32) MPZG_GCDEXT_K (64)
-#undef MPZG_GCDEXT_K
-    default:
-      return (int) cudaErrorInvalidValue;
-    }
+  if (!one_thread_width (sh->w[0], [&] (auto w) { launch<decltype (w)::value> (in, out, lanes, st); }))
+    return (int) cudaErrorInvalidValue;
   return (int) cudaGetLastError ();
 }
 
@@ -457,15 +440,8 @@ mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
                                             norm_staged_bytes (W), st>>> (in, out, lanes);
       return (int) cudaGetLastError ();
     }
-  switch (sh->w[0])
-    {
-      /* the interleaved classes: the widths below the cooperative ones */
-#define MPZG_NORM_K(k) case k: norm_interleaved<k < MPZG_GCDEXT_COOP_MIN_LIMBS ? k : 1> (in, out, lanes, st); break;
-      MPZG_NORM_K (1) MPZG_NORM_K (2) MPZG_NORM_K (4) MPZG_NORM_K (8)
-      MPZG_NORM_K (16) MPZG_NORM_K (32) MPZG_NORM_K (64)
-#undef MPZG_NORM_K
-    default:
-      return (int) cudaErrorInvalidValue;
-    }
+  if (!one_thread_width (sh->w[0],
+                         [&] (auto w) { norm_interleaved<decltype (w)::value> (in, out, lanes, st); }))
+    return (int) cudaErrorInvalidValue;
   return (int) cudaGetLastError ();
 }
