@@ -395,6 +395,17 @@
    warp's instances staged through shared memory, four arrays of 65 words each,
    66.5 KB a block of 32 threads). */
 #define MPZG_GCDEXT_NORM_MAX 64
+/* The widest class whose cofactor kernel keeps t in registers through its word
+   products (gcdext-norm.cuh's cofactor_t, its loops unrolled whole; above, t in
+   shared memory).  Kernel-only on the H100, 2^30 bits per operand array
+   (bench/results/2026-11-25-h100-gcdext-norm-registers): gcdext 3.6 % faster
+   at 256 bits and 2.6 % at 512; with 16 no faster at 1024 bits (8,900
+   instructions of machine code), with 32 13 % slower at 2048 (27,000
+   instructions, far beyond the instruction cache, and 228 registers a
+   thread).  A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_NORM_REGS_MAX=32 */
+#ifndef MPZG_GCDEXT_NORM_REGS_MAX
+#define MPZG_GCDEXT_NORM_REGS_MAX 8
+#endif
 #ifndef MPZG_GCDEXT_SPLIT_MAX          /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_SPLIT_MAX=16 */
 #define MPZG_GCDEXT_SPLIT_MAX 32
 #endif

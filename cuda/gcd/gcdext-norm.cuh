@@ -37,8 +37,17 @@
 
 #ifdef __CUDACC__
 #define MPZG_GXN_HD __host__ __device__ __forceinline__
+#define MPZG_GXN_PRAGMA(x) _Pragma (#x)
+/* Loops over t's words (cofactor_t): unrolled whole where their count is known
+   at compile time (MPZG_GXN_UNROLL); or (MPZG_GXN_UNROLL_BY) whole where n > 0,
+   t in registers, and else `by` iterations at a time, as the compiler unrolled
+   them by itself when t was only in memory. */
+#define MPZG_GXN_UNROLL _Pragma ("unroll")
+#define MPZG_GXN_UNROLL_BY(n, by) MPZG_GXN_PRAGMA (unroll ((n) > 0 ? (n) : (by)))
 #else
 #define MPZG_GXN_HD inline
+#define MPZG_GXN_UNROLL
+#define MPZG_GXN_UNROLL_BY(n, by)
 #endif
 
 namespace mpzg {
@@ -152,9 +161,86 @@ sub (view r, view y, unsigned W)
   return borrow;
 }
 
+/* W words held in registers where every index is a compile-time constant
+   (loops unrolled whole), the storage of cofactor_t's t in gcdext_norm<WR>. */
+template <int N>
+struct regs
+{
+  u64 r[N];
+  MPZG_GXN_HD u64 &operator[] (unsigned i) { return r[i]; }
+};
+
+/* The W^2 word products of gcdext_norm: t = (|x| c -+ g) / |y| (c = v, - g
+   where neg_c is false), exact, from the low W + 1 words of the dividend.  The
+   half product N = |x| c mod 2^(64 W + 64), then - g or + g: N = -+ |y| t
+   exactly, |t| < 2^(64 W); N / 2^k over W words, then the exact quotient by
+   |y| / 2^k (in y's words, odd), low words first, in place.
+   T, t's storage: a view (WC = 0, any W), or regs<W> (WC = W), whose loops
+   unroll whole and whose words stay in registers, where each word product
+   loads and stores a word of a view in shared memory. */
+template <int WC, class T>
+MPZG_GXN_HD void
+cofactor_t (T &t, view x, view v, view y, u64 g0, bool neg_c, unsigned k, unsigned W)
+{
+  const unsigned n = WC > 0 ? WC : W;
+MPZG_GXN_UNROLL
+  for (unsigned i = 0; i < n; i++)
+    t[i] = 0;
+  u64 top = 0;
+MPZG_GXN_UNROLL_BY (WC, 1)
+  for (unsigned i = 0; i < n; i++)
+    {
+      const u64 xi = x[i];
+      u64 carry = 0;
+MPZG_GXN_UNROLL_BY (WC, 4)
+      for (unsigned j = 0; i + j < n; j++)
+        {
+          const u64 vj = v[j], lo = xi * vj, hi = umulhi (xi, vj);
+          const u64 s = t[i + j] + lo, c1 = s < lo, s2 = s + carry, c2 = s2 < carry;
+          t[i + j] = s2;
+          carry = hi + c1 + c2;
+        }
+      top += carry + (i > 0 ? xi * v[n - i] : 0);
+    }
+  {
+    u64 c = g0;
+MPZG_GXN_UNROLL
+    for (unsigned i = 0; i < n && (WC > 0 || c != 0); i++)
+      {
+        const u64 w = t[i], r = neg_c ? w + c : w - c;
+        c = neg_c ? r < w : w < c;
+        t[i] = r;
+      }
+    top = neg_c ? top + c : top - c;
+  }
+  if (k != 0)
+MPZG_GXN_UNROLL
+    for (unsigned i = 0; i < n; i++)
+      t[i] = shr2 (i + 1 < n ? t[i + 1] : top, t[i], k);
+  const u64 inv = binvert_word (y[0]);
+MPZG_GXN_UNROLL_BY (WC, 1)
+  for (unsigned i = 0; i < n; i++)
+    {
+      const u64 q = t[i] * inv;
+      u64 br = umulhi (q, y[0]);        /* q y[0] = t[i] mod 2^64: no borrow */
+MPZG_GXN_UNROLL_BY (WC, 4)
+      for (unsigned j = 1; i + j < n; j++)
+        {
+          const u64 yj = y[j];
+          const u64 lo = q * yj, hi = umulhi (q, yj);
+          const u64 ti = t[i + j], s = lo + br, c1 = s < lo, d = ti - s;
+          br = hi + c1 + (ti < s);
+          t[i + j] = d;
+        }
+      t[i] = q;
+    }
+}
+
 /* See the head of the file: a, b the magnitudes, g and v the gcdext kernel's, t
    W words of output.  g is read only before anything is written, so g and t may
-   be the same words (gcdext.cu's staged kernel passes them so). */
+   be the same words (gcdext.cu's staged kernel passes them so).  WR: 0, or W,
+   for t's words in registers during the quadratic steps (cofactor_t). */
+template <int WR = 0>
 MPZG_GXN_HD unsigned
 gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
 {
@@ -222,54 +308,16 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
   if (neg_c)
     for (unsigned i = 0; i < W; i++)
       v[i] = t[i];
-  /* N = |x| |c| mod 2^(64 W + 64), then - g (c = v) or + g: N = -+ |y| t exactly,
-     |t| < 2^(64 W) */
-  for (unsigned i = 0; i < W; i++)
-    t[i] = 0;
-  u64 top = 0;
-  for (unsigned i = 0; i < W; i++)
+  if constexpr (WR > 0)
     {
-      const u64 xi = x[i];
-      u64 carry = 0;
-      for (unsigned j = 0; i + j < W; j++)
-        {
-          const u64 vj = v[j], lo = xi * vj, hi = umulhi (xi, vj);
-          const u64 s = t[i + j] + lo, c1 = s < lo, s2 = s + carry, c2 = s2 < carry;
-          t[i + j] = s2;
-          carry = hi + c1 + c2;
-        }
-      top += carry + (i > 0 ? xi * v[W - i] : 0);
+      regs<WR> T;
+      cofactor_t<WR> (T, x, v, y, g0, neg_c, k, W);
+MPZG_GXN_UNROLL
+      for (unsigned i = 0; i < WR; i++)
+        t[i] = T[i];
     }
-  {
-    u64 c = g0;
-    for (unsigned i = 0; i < W && c != 0; i++)
-      {
-        const u64 w = t[i], r = neg_c ? w + c : w - c;
-        c = neg_c ? r < w : w < c;
-        t[i] = r;
-      }
-    top = neg_c ? top + c : top - c;
-  }
-  /* N / 2^k over W words, then the exact quotient by |y| / 2^k (odd), low words
-     first, in place */
-  if (k != 0)
-    for (unsigned i = 0; i < W; i++)
-      t[i] = shr2 (i + 1 < W ? t[i + 1] : top, t[i], k);
-  const u64 inv = binvert_word (y[0]);
-  for (unsigned i = 0; i < W; i++)
-    {
-      const u64 q = t[i] * inv;
-      u64 br = 0;
-      for (unsigned j = 0; i + j < W; j++)
-        {
-          const u64 yj = y[j];
-          const u64 lo = q * yj, hi = umulhi (q, yj);
-          const u64 ti = t[i + j], s = lo + br, c1 = s < lo, d = ti - s;
-          br = hi + c1 + (ti < s);
-          t[i + j] = d;
-        }
-      t[i] = q;
-    }
+  else
+    cofactor_t<0> (t, x, v, y, g0, neg_c, k, W);
   return GCDEXT_NORM_VALID | (neg_c ? GCDEXT_NORM_NEG_C : 0u) | (neg_c ? 0u : GCDEXT_NORM_NEG_T)
     | (route ? GCDEXT_NORM_ROUTE : 0u);
 }

@@ -267,6 +267,16 @@ mpzg_mpn_gcdext (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpz
 namespace mpzg {
 namespace gc {
 
+/* Blocks (warps) a multiprocessor that the staged cofactor kernel leaves room
+   for: 16 (128 registers a thread) on the interleaved classes from 16 words; 8
+   (255) where t's W words from 32 up are in registers (cofactor_t: it spilled
+   848 bytes under 128); 1, unbounded, below. */
+constexpr int
+norm_staged_blocks (int W, bool IL)
+{
+  return !IL || W < 16 ? 1 : W >= 32 && W <= MPZG_GCDEXT_NORM_REGS_MAX ? 8 : 16;
+}
+
 /* One warp per block, its 32 instances staged through shared memory: read in
    place, a thread's words lie far apart in memory (W apart in the contiguous
    layout, `lanes` apart in the interleaved one, where each word product of the
@@ -285,7 +295,7 @@ namespace gc {
    The route (which operand is y) is gcdext-norm.cuh's, found here from the
    operands' trailing zeros.  The flags follow the three regions. */
 template <int W, bool IL>
-__global__ void __launch_bounds__ (32, IL && W >= 16 ? 16 : 1)   /* 16 warps: 128 registers */
+__global__ void __launch_bounds__ (32, norm_staged_blocks (W, IL))
 gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   extern __shared__ u64 stage[];
@@ -346,7 +356,7 @@ gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, si
   if (lane < n)
     {
       gxn::view v = { V + lane * S, 1 }, t = { T + lane * S, 1 };
-      out[3 * region + j0 + lane] = gxn::gcdext_norm (a, b, t, v, t, W);
+      out[3 * region + j0 + lane] = gxn::gcdext_norm<W <= MPZG_GCDEXT_NORM_REGS_MAX ? W : 0> (a, b, t, v, t, W);
     }
   __syncwarp ();
   if (IL)

@@ -35,6 +35,23 @@ static const unsigned widths[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 static long checked, valid;
 static gmp_randstate_t rs_v;    /* the kernel's choice of v */
 
+/* gcdext_norm with t's words in registers (WR = W, the device's one-thread
+   classes), or in memory where W has no such instance. */
+static unsigned
+norm_regs (view a, view b, view g, view v, view t, unsigned W)
+{
+  switch (W)
+    {
+    case 1: return gcdext_norm<1> (a, b, g, v, t, W);
+    case 2: return gcdext_norm<2> (a, b, g, v, t, W);
+    case 4: return gcdext_norm<4> (a, b, g, v, t, W);
+    case 8: return gcdext_norm<8> (a, b, g, v, t, W);
+    case 16: return gcdext_norm<16> (a, b, g, v, t, W);
+    case 32: return gcdext_norm<32> (a, b, g, v, t, W);
+    default: return gcdext_norm<0> (a, b, g, v, t, W);
+    }
+}
+
 /* The device's inputs and outputs for a, b (magnitudes at width W, stride
    `stride`), with the gcdext kernel's g and v computed by GMP. */
 static void
@@ -99,7 +116,9 @@ check (mpz_srcptr a, mpz_srcptr b, unsigned W, size_t stride)
       vv[i] = i < mpz_size (v) ? mpz_getlimbn (v, i) : 0;
     }
   std::vector<u64> before (mem);
-  unsigned flags = gcdext_norm (va, vb, vg, vv, vt, W);
+  /* both storages of t: in memory (any W) and in registers */
+  unsigned flags = gmp_urandomb_ui (rs_v, 1) ? norm_regs (va, vb, vg, vv, vt, W)
+    : gcdext_norm<0> (va, vb, vg, vv, vt, W);
   mpz_gcdext (ws, s, t, a, b);  /* ws: g */
   checked++;
   int should = mpz_size (g) == 1 && mpz_sgn (A) != 0 && mpz_sgn (B) != 0
