@@ -333,7 +333,9 @@
      registers (235 or 236 in all on sm_90, no spills: 2 blocks of 128 threads
      per multiprocessor where 16 fits 4).  Kernel-only on the H100
      (bench/results/2026-11-24-h100-coop-k32), 32 against 16: 1.03x slower at
-     2^13 bits, 1.05x faster at 2^14, equal at 2^15; 16 stays.
+     2^13 bits, 1.05x faster at 2^14, equal at 2^15; measured again per class
+     with the later cores (bench/results/2026-11-25-h100-not-kept-gcd-k32-class),
+     32 was 1.10x slower at 2^14 and 1.16x at 2^15; 16 stays.
    Auto mode, measured on the H100 with outputs already allocated
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 1024 pairs of 16 limbs (2.0 against 1.7 ms) and 256 pairs of 64 limbs
