@@ -64,7 +64,9 @@ static_assert (MPZG_POWM_ONE_MIN_LANES >= 1, "MPZG_POWM_ONE_MIN_LANES below 1");
    name the blocks per multiprocessor ptxas is to leave room for (the registers
    it may use): left to itself it gave the 64-word kernel 32 registers and
    spilled 28 KB per thread (255 and 13 KB with one block), and the 16-word one
-   168 registers and a spill (208, none, with two blocks). */
+   168 registers and a spill (208, none, with two blocks; asked for three, 168
+   and 312 bytes of spills, it ran 4 % slower for half again as many warps:
+   bench/results/2026-11-25-h100-not-kept-powm-almost-montgomery). */
 template <int N>
 __global__ void __launch_bounds__ (MPZG_POWM_BLOCK, N >= 24 ? 1 : N >= 16 ? 2 : N >= 12 ? 3 : 4)
 powm_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, u64 *__restrict__ scratch,
