@@ -168,33 +168,48 @@ grow (S &s, int &Lc, int f0, int g0, int f1, int g1, bool &neg)
   neg = (long long) pv < 0;
 }
 
-/* Word j of one division by 2^30 in shift_out: t + k m, shifted into word j - 1
-   (word W takes the carry); m in a's words. */
-template <int W, class S>
+/* One division by 2^sh modulo m in shift_out (0 < sh <= 32): t = (t + k m) /
+   2^sh, k = -t / m mod 2^sh, over the W + 1 words of t (the cofactor's array)
+   and m in a's words (its word W zero).  Each word's sum t + k m, below 2^96,
+   goes into word j - 1 shifted, the last carry into word W.  SH: sh at compile
+   time, where 32 makes the shifts moves of 32-bit halves; 0: sh at run time. */
+template <int W, int SH, class S>
 MPZG_GCD_HD void
-shift_out_word (S &s, int j, u32 k, u64 &c, u64 &p)
+shift_out_pass (S &s, u32 minv, unsigned sh)
 {
-  const u64 x = s.at (XV, j), w = j < W ? s.at (XA, j) : 0;
-  u64 t = (u64) k * (u32) w + (u32) x + c;
-  const u32 r0 = (u32) t;
-  t = (u64) k * (u32) (w >> 32) + (x >> 32) + (t >> 32);
-  c = t >> 32;
-  const u64 r = (u64) (u32) t << 32 | r0;
-  if (j > 0)
-    s.at (XV, j - 1) = shr2 (r, p, STEPS);
-  p = r;
-  if (j == W)
-    s.at (XV, j) = shr2 (c, r, STEPS);
+  if (SH > 0)
+    sh = SH;
+  const u32 mask = sh >= 32 ? ~0u : (1u << sh) - 1;
+  const u32 k = (0u - (u32) s.at (XV, 0)) * minv & mask;
+  u64 c = 0, p = 0;
+MPZG_GCD_UNROLL
+  for (int j = 0; j <= W; j++)
+    {
+      const u64 x = s.at (XV, j), w = j < W ? s.at (XA, j) : 0;
+      u64 t = (u64) k * (u32) w + (u32) x + c;
+      const u32 r0 = (u32) t;
+      t = (u64) k * (u32) (w >> 32) + (x >> 32) + (t >> 32);
+      c = t >> 32;
+      const u64 r = (u64) (u32) t << 32 | r0;
+      if (j > 0)
+        s.at (XV, j - 1) = shr2 (r, p, sh);
+      p = r;
+      if (j == W)
+        s.at (XV, j) = shr2 (c, r, sh);
+    }
 }
 
 /* v = c 2^-(30 it) mod m in [0, m), for the cofactor c in XV (two's complement,
    Lc words in use, negative where neg) and m odd in XM (Lm words; copied into
-   XA, which the gcd left zero): on |c|, it
-   divisions by 2^30 modulo m (add k m, k = -t / m mod 2^30, which makes the sum a
-   multiple of 2^30), then m - t where c was negative.  |c| <= 2^(30 it) (each
-   iteration's rows have |f| + |g| <= 2^30), and each division maps t to less than
-   t / 2^30 + m, so the last t is below 1 + m 2^30 / (2^30 - 1) < 2m where m >= 2:
-   one subtraction of m completes it; m = 1 gives 0. */
+   XA, which the gcd left zero): on |c|, divisions by powers of two modulo m
+   (add k m, k = -t / m mod 2^sh, which makes the sum a multiple of 2^sh), 30 it
+   bits in all: first the 30 it mod 32 bits, then 2^32 at a time, whose shifts
+   are moves of halves (shift_out_pass), then m - t where c was negative.
+   |c| <= 2^(30 it) (each iteration's rows have |f| + |g| <= 2^30), and each
+   division by 2^sh maps t to less than t / 2^sh + m: after the first, t <
+   2^(32 P) + m (P the passes of 32 bits), and after those the last t is below
+   1 + m 2^-(32 P) + m 2^32 / (2^32 - 1) < 2m where m >= 3 (and 1 + m < 2m
+   where P = 0): one subtraction of m completes it; m = 1 gives 0. */
 template <int W, class S>
 MPZG_GCD_HD void
 shift_out (S &s, int Lc, int Lm, int it, bool neg, u32 minv)
@@ -217,15 +232,11 @@ MPZG_GCD_UNROLL
     s.at (XA, k) = s.at (XM, k);
   /* over all W + 1 words, whose top ones may be zero, with constant indices
      into a's words */
-  const u32 mask = (1u << STEPS) - 1;
-  for (int i = 0; i < it; i++)
-    {
-      const u32 k = (0u - (u32) s.at (XV, 0)) * minv & mask;
-      u64 c = 0, p = 0;
-MPZG_GCD_UNROLL
-      for (int j = 0; j <= W; j++)
-        shift_out_word<W> (s, j, k, c, p);
-    }
+  const unsigned bits = (unsigned) STEPS * (unsigned) it;
+  if (bits % 32 != 0)
+    shift_out_pass<W, 0> (s, minv, bits % 32);
+  for (unsigned i = 0; i < bits / 32; i++)
+    shift_out_pass<W, 32> (s, minv, 32);
   /* t >= m: subtract it, by the borrow of t - m (m's word W is 0) */
   u64 b = 0;
 MPZG_GCD_UNROLL
