@@ -161,23 +161,15 @@ sub (view r, view y, unsigned W)
   return borrow;
 }
 
-/* W words held in registers where every index is a compile-time constant
-   (loops unrolled whole), the storage of cofactor_t's t in gcdext_norm<WR>. */
-template <int N>
-struct regs
-{
-  u64 r[N];
-  MPZG_GXN_HD u64 &operator[] (unsigned i) { return r[i]; }
-};
-
 /* The W^2 word products of gcdext_norm: t = (|x| c -+ g) / |y| (c = v, - g
    where neg_c is false), exact, from the low W + 1 words of the dividend.  The
    half product N = |x| c mod 2^(64 W + 64), then - g or + g: N = -+ |y| t
    exactly, |t| < 2^(64 W); N / 2^k over W words, then the exact quotient by
    |y| / 2^k (in y's words, odd), low words first, in place.
-   T, t's storage: a view (WC = 0, any W), or regs<W> (WC = W), whose loops
-   unroll whole and whose words stay in registers, where each word product
-   loads and stores a word of a view in shared memory. */
+   T, t's storage: a view (WC = 0, any W), or an array of W words (WC = W),
+   whose loops unroll whole so that every index is a compile-time constant and
+   its words stay in registers, where each word product loads and stores a word
+   of a view in shared memory. */
 template <int WC, class T>
 MPZG_GXN_HD void
 cofactor_t (T &t, view x, view v, view y, u64 g0, bool neg_c, unsigned k, unsigned W)
@@ -310,7 +302,7 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
       v[i] = t[i];
   if constexpr (WR > 0)
     {
-      regs<WR> T;
+      u64 T[WR];
       cofactor_t<WR> (T, x, v, y, g0, neg_c, k, W);
 MPZG_GXN_UNROLL
       for (unsigned i = 0; i < WR; i++)
