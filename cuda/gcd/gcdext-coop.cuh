@@ -7,10 +7,11 @@
    power of two, b odd (the "route" exchanges the operands otherwise), but with
    Pornin's modular tracking of the cofactors u, v of a and b modulo m, the initial
    b, where the one-thread code carries their cosequence: here every thread holds
-   words of u and v at fixed places, and keeping them below m every iteration
-   needs no final reduction across the threads.  The outer iterations are
-   gcd-coop.cuh's, whose pieces this file uses.  Thread t holds words
-   [tK, tK + K) of a, b, u, v and m in registers.
+   words of u and v at fixed places, and each iteration's division by 2^30 keeps
+   them near m, so no long reduction across the threads waits at the end.  The
+   outer iterations are gcd-coop.cuh's, whose pieces this file uses.  Thread t
+   holds words [tK, tK + K) of a, b, u, v and m in registers, and thread T - 1
+   also the signed words of u and v above the W words.
 
    Lazy signs.  Where an iteration negates a (or b), the cofactor could be negated
    with it, but that would be one more pass and carry chain before the cofactors'
@@ -20,28 +21,30 @@
    the end makes v = -v mod m where sv says so.  The cofactors' rows then run in the
    same pass as a's and b's and share their exchanges.
 
+   Lazy reduction.  u' = (u f0 + v g0 + ku m) / 2^30 with |f0| + |g0| <= 2^30 and
+   ku < 2^30 gives |u'| < max (|u|, |v|) + m: the cofactors are not brought back
+   below m each iteration (a comparison with m, a second scan of four chains and a
+   correction), they grow by less than m an iteration, so after i iterations
+   |u|, |v| < (i + 1) m, and a signed word above the W words holds them
+   (i + 1 < 2^14 up to 1024 words).  The end reduces v once (coop_reduce).
+
    One outer iteration, after gcd-coop.cuh's steps 1 and 2 (the picked words carry
    u[0] and v[0] too, for the multiples of m):
    3. Rows: a, b as in gcd-coop.cuh (threads up to the active top u); u, v = u f0'
       + v g0' + ku m, u f1' + v g1' + kv m over all threads (m does not shrink),
-      ku, kv < 2^30 making them multiples of 2^30 (row_word_m).
-      The four rows' carries go up in one exchange and one scan of four chains;
-      the tops are thread u's (a, b) and thread T - 1's (u, v).
-   4. Division by 2^30 of all four, one exchange down.  u and v now lie in
-      (-m, 2m): their top (thread T - 1) gives the sign, and one scan of four
-      chains gives both u - m and u + m (v likewise) to every thread: the borrow
-      out of u - m (at thread T - 1) says whether u >= m.
-   5. One pick from two threads: a's and b's signs (thread u) and the cofactors'
-      corrections (thread T - 1); each thread adds m, subtracts it, or neither,
-      with its carry from step 4's scan.  A negative a or b is negated as in
-      gcd-coop.cuh (rare).
+      ku, kv < 2^30 making them multiples of 2^30 (row_word_m), the words above
+      W in thread T - 1.  The four rows' carries go up in one exchange and one
+      scan of four chains; the tops are thread u's (a, b) and thread T - 1's (u, v).
+   4. Division by 2^30 of all four, one exchange down; thread T - 1 keeps the
+      cofactors' new words above W.
+   5. One pick of a's and b's signs from thread u; a negative a or b is negated as
+      in gcd-coop.cuh (rare).
 
    Communication per iteration: one maximum, one pick of eight words, one exchange
-   of four words up, one scan of four chains, one exchange of four words down, a
-   second scan of four chains, one pick of two words (and the rare negation's
-   scan).  Work per thread: the 30 steps and about three times gcd-coop.cuh's rows
-   (the cofactors' rows with the multiple of m, the flags of u +- m and v +- m, the
-   correction), which is why K is smaller than the gcd's (tuning.h).
+   of four words up, one scan of four chains, one exchange of four words down and
+   one pick of a word (and the rare negation's scan).  Work per thread: the 30
+   steps and about twice gcd-coop.cuh's rows (the cofactors' rows with the
+   multiple of m), which is why K is smaller than the gcd's (tuning.h).
 
    The exchange contexts are gcd-coop.cuh's (device: group_x, block_x; host:
    tests/mpn/t-gcdext-coop-host.cc), which this code reaches through the same
@@ -100,15 +103,6 @@ MPZG_GCD_UNROLL
     }
 }
 
-/* The correction of one cofactor in (-m, 2m) with top word h (its bits above the
-   W words, signed) and borrow bu of its words minus m: bit 0 add m, bit 1
-   subtract it. */
-MPZG_GCD_HD u64
-correction (long long h, bool bu)
-{
-  return h < 0 ? 1 : h > 0 || !bu ? 2 : 0;
-}
-
 /* R = -R mod M for R in [0, M): M - R, or 0 for R = 0; S scratch. */
 template <int K, class X>
 MPZG_GCD_HD void
@@ -137,6 +131,93 @@ MPZG_GCD_UNROLL
 MPZG_GCD_UNROLL
       for (int i = 0; i < K; i++)
         R[v][i] = S[v][i];
+    }
+}
+
+/* R = R mod M in [0, M), for R of W words and a signed word above them, rt
+   (thread T - 1's), with |R| < (it + 1) M: where R < 0, R = -R and sv flips (the
+   caller's -R mod M then gives the same residue); then, for j from the top bit
+   of it + 1 down, R -= 2^j M where that leaves R >= 0, a row with the carries'
+   scan and the top's sign picked from thread T - 1.  S scratch. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_reduce (X &x, u64 (&R)[X::V][K], long long (&rt)[X::V], const u64 (&M)[X::V][K],
+             u64 (&S)[X::V][K], int it, unsigned &sv)
+{
+  const int V = X::V, T = x.T ();
+  bool g[V][1], p[V][1];
+  u64 c[V][1], ci[V][1];
+  u64 d[1] = { 0 };
+  const int top[1] = { T - 1 };
+  for (int v = 0; v < x.nv (); v++)
+    if (x.tid (v) == T - 1)
+      d[0] = rt[v] < 0;
+  x.template pick<1> (d, top);
+  if (d[0])
+    {
+      sv ^= 1;
+      for (int v = 0; v < x.nv (); v++)
+        {
+          g[v][0] = false;
+          p[v][0] = complement<K> (R[v]);
+        }
+      x.template scan<1> (g, p, 1, ci);
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const u64 o = add_bit<K> (R[v], ci[v][0]);
+          if (x.tid (v) == T - 1)
+            rt[v] = ~rt[v] + (long long) o;
+        }
+    }
+  int j = 0;
+  while ((2ll << j) <= (long long) it + 1)
+    j++;
+  for (; j >= 0; j--)
+    {
+      /* S = R - 2^j M, the carries as the iterations' rows */
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const int t = x.tid (v);
+          u64 cs = t == 0 ? 0 : ROW_BIAS, cz = 0;
+MPZG_GCD_UNROLL
+          for (int i = 0; i < K; i++)
+            S[v][i] = R[v][i];
+          u64 Z[K];
+MPZG_GCD_UNROLL
+          for (int i = 0; i < K; i++)
+            Z[i] = M[v][i];
+          rows<K> (S[v], Z, 1, -(1 << j), 0, 0, cs, cz);
+          c[v][0] = cs + (1ull << 32);
+          ci[v][0] = cs;
+        }
+      u64 cin[V][1];
+      x.template up<1> (c, cin);
+      for (int v = 0; v < x.nv (); v++)
+        {
+          g[v][0] = p[v][0] = false;
+          if (x.tid (v) > 0)
+            add_word<K> (S[v], cin[v][0], g[v][0], p[v][0]);
+        }
+      u64 b[V][1];
+      x.template scan<1> (g, p, 0, b);
+      d[0] = 0;
+      long long ts[V];
+      for (int v = 0; v < x.nv (); v++)
+        {
+          const u64 o = add_bit<K> (S[v], b[v][0]) | (u64) g[v][0];
+          ts[v] = (long long) (ci[v][0] + o) + rt[v];
+          if (x.tid (v) == T - 1)
+            d[0] = ts[v] >= 0;
+        }
+      x.template pick<1> (d, top);
+      if (d[0])
+        for (int v = 0; v < x.nv (); v++)
+          {
+MPZG_GCD_UNROLL
+            for (int i = 0; i < K; i++)
+              R[v][i] = S[v][i];
+            rt[v] = x.tid (v) == T - 1 ? ts[v] : 0;
+          }
     }
 }
 
@@ -189,6 +270,9 @@ MPZG_GCD_UNROLL
                                           (unsigned) z % 64));
   const u32 kmask = (1u << STEPS) - 1;
   unsigned su = 0, sv = 0;      /* the lazy signs: a = -u x, b = -v x (mod m) */
+  long long ut[V], vt[V];       /* thread T - 1's: u's and v's words above the W words */
+  for (int v = 0; v < x.nv (); v++)
+    ut[v] = vt[v] = 0;
   u64 c[V][4], ci[V][4];
   bool g[V][4], p[V][4];
   int it = 0;
@@ -234,6 +318,12 @@ MPZG_GCD_UNROLL
             }
           cu[v] = cv[v] = bias;
           rows_m<K> (U[v], Vc[v], M[v], cf0, cg0, cf1, cg1, ku, kv, cu[v], cv[v]);
+          if (t == T - 1)
+            {
+              /* the words above the W words, m's zero there */
+              cu[v] += (u64) (ut[v] * cf0 + vt[v] * cg0);
+              cv[v] += (u64) (ut[v] * cf1 + vt[v] * cg1);
+            }
           c[v][2] = cu[v] + (1ull << 32);
           c[v][3] = cv[v] + (1ull << 32);
         }
@@ -281,9 +371,9 @@ MPZG_GCD_UNROLL
           c[v][2] = U[v][0];
           c[v][3] = Vc[v][0];
         }
-      /* 4: the division by 2^STEPS, and the flags of u - m, v - m, u + m, v + m */
+      /* 4: the division by 2^STEPS; the cofactors' new tops */
       x.template down<4> (c, ci);
-      u64 d[2] = { 0, 0 };      /* a's and b's signs; the cofactors' corrections */
+      u64 d[1] = { 0 };         /* a's and b's signs */
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
@@ -296,35 +386,15 @@ MPZG_GCD_UNROLL
             }
           shift_steps<K> (U[v], t == T - 1 ? tu : ci[v][2]);
           shift_steps<K> (Vc[v], t == T - 1 ? tv : ci[v][3]);
-          sub_flags<K> (U[v], M[v], g[v][0], p[v][0]);
-          sub_flags<K> (Vc[v], M[v], g[v][1], p[v][1]);
-          add_flags<K> (U[v], M[v], g[v][2], p[v][2]);
-          add_flags<K> (Vc[v], M[v], g[v][3], p[v][3]);
+          if (t == T - 1)
+            {
+              ut[v] = (long long) tu >> STEPS;
+              vt[v] = (long long) tv >> STEPS;
+            }
         }
-      x.template scan<4> (g, p, 0, ci);
-      for (int v = 0; v < x.nv (); v++)
-        if (x.tid (v) == T - 1)
-          {
-            /* the borrows out of u - m and v - m: whether u < m, v < m */
-            const bool bu = g[v][0] || (p[v][0] && ci[v][0]);
-            const bool bv = g[v][1] || (p[v][1] && ci[v][1]);
-            d[1] = correction ((long long) tu >> STEPS, bu)
-              | correction ((long long) tv >> STEPS, bv) << 2;
-          }
-      /* 5: the signs and the corrections */
-      const int dsrc[2] = { u, T - 1 };
-      x.template pick<2> (d, dsrc);
-      for (int v = 0; v < x.nv (); v++)
-        {
-          if (d[1] & 2)
-            sub_masked<K> (U[v], M[v], ~0ull, ci[v][0]);
-          else if (d[1] & 1)
-            add_masked<K> (U[v], M[v], ~0ull, ci[v][2]);
-          if (d[1] & 8)
-            sub_masked<K> (Vc[v], M[v], ~0ull, ci[v][1]);
-          else if (d[1] & 4)
-            add_masked<K> (Vc[v], M[v], ~0ull, ci[v][3]);
-        }
+      /* 5: the signs */
+      const int dsrc[1] = { u };
+      x.template pick<1> (d, dsrc);
       su = (unsigned) d[0] & 1;
       sv = (unsigned) d[0] >> 1 & 1;
       if (d[0] != 0)
@@ -335,7 +405,8 @@ MPZG_GCD_UNROLL
         }
     }
   MPZG_GCD_COUNT (it);
-  /* v = -v mod m where b = -v x (rare: only when the last iteration negated b) */
+  /* v mod m, then v = -v mod m where b = -v x (A, zero now, the scratch) */
+  coop_reduce<K> (x, Vc, vt, M, A, it, sv);
   if (sv)
     {
       MPZG_GCDEXT_LAZY ();

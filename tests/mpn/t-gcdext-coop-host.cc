@@ -10,7 +10,8 @@
    operand ever went negative (the rare negation).  The cofactor ends with its lazy
    sign set only where the last iteration negated b, which the pairs may never
    reach: coop_neg_mod, its final m - v, is checked apart on random residues of
-   every shape.
+   every shape, and so is coop_reduce, the final v mod m, over the whole range
+   the cofactor's bound allows.
 
    Shapes: the device's (K = 8 words per thread, T = W / 8 from 2 threads at 16
    words to 128 at 1024: the cooperative classes tuning.h may choose), and others
@@ -145,6 +146,36 @@ check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
     }
 }
 
+/* m and r (non-negative, below 2^(64 W)) into the threads' words of shape s. */
+template <int K>
+static void
+spread (const shape &s, mpz_srcptr m, mpz_srcptr r, u64 (&M)[host_x::V][K],
+        u64 (&R)[host_x::V][K])
+{
+  const int W = s.T * K;
+  std::vector<u64> mw (W, 0), rw (W, 0);
+  mpz_export (mw.data (), NULL, -1, 8, 0, 0, m);
+  mpz_export (rw.data (), NULL, -1, 8, 0, 0, r);
+  for (int t = 0; t < s.T; t++)
+    for (int i = 0; i < K; i++)
+      {
+        M[t][i] = mw[t * K + i];
+        R[t][i] = rw[t * K + i];
+      }
+}
+
+/* z = the threads' words R of shape s. */
+template <int K>
+static void
+gather (const shape &s, mpz_ptr z, const u64 (&R)[host_x::V][K])
+{
+  std::vector<u64> out (s.T * K);
+  for (int t = 0; t < s.T; t++)
+    for (int i = 0; i < K; i++)
+      out[t * K + i] = R[t][i];
+  mpz_import (z, out.size (), -1, 8, 0, 0, out.data ());
+}
+
 /* coop_neg_mod on r < m through shape s (r zero, one, m - 1 or random). */
 template <int K>
 static void
@@ -165,21 +196,10 @@ check_neg_mod (const shape &s, gmp_randstate_t rs)
     }
   if (mpz_cmp (r, m) >= 0)
     mpz_set_ui (r, 0);
-  std::vector<u64> mw (W, 0), rw (W, 0), out (W);
-  mpz_export (mw.data (), NULL, -1, 8, 0, 0, m);
-  mpz_export (rw.data (), NULL, -1, 8, 0, 0, r);
-  for (int t = 0; t < s.T; t++)
-    for (int i = 0; i < K; i++)
-      {
-        M[t][i] = mw[t * K + i];
-        R[t][i] = rw[t * K + i];
-      }
+  spread<K> (s, m, r, M, R);
   host_x x (s.T);
   mpzg::gc::coop_neg_mod<K> (x, R, M, S);
-  for (int t = 0; t < s.T; t++)
-    for (int i = 0; i < K; i++)
-      out[t * K + i] = R[t][i];
-  mpz_import (got, (size_t) W, -1, 8, 0, 0, out.data ());
+  gather<K> (s, got, R);
   mpz_neg (want, r);
   mpz_mod (want, want, m);
   if (x.bad || mpz_cmp (got, want) != 0)
@@ -187,15 +207,71 @@ check_neg_mod (const shape &s, gmp_randstate_t rs)
   mpz_clears (m, r, want, got, NULL);
 }
 
+/* coop_reduce on R through shape s: |R| < (it + 1) m for a random iteration count
+   it, R at the extremes (+-((it + 1) m - 1)), zero, +-m multiples, -2^(64 W)
+   multiples (whose W words are zero) or random, with
+   a random lazy sign sv; the result must be in [0, m) and, with its sign flag,
+   congruent to R with sv's. */
+template <int K>
 static void
-check_neg_mod_shape (const shape &s, gmp_randstate_t rs)
+check_reduce (const shape &s, gmp_randstate_t rs)
+{
+  const int W = s.T * K;
+  static u64 R[host_x::V][K], M[host_x::V][K], S[host_x::V][K];
+  static long long rt[host_x::V];
+  mpz_t m, r, lim, lo, hi, want, got;
+  mpz_inits (m, r, lim, lo, hi, want, got, NULL);
+  /* m of all 64 W bits half the time: the range then passes 2^(64 W) */
+  mpz_rrandomb (m, rs, gmp_urandomm_ui (rs, 2) ? 64ul * (unsigned long) W
+                : 1 + gmp_urandomm_ui (rs, 64ul * (unsigned long) W));
+  mpz_setbit (m, 0);
+  const int it = (int) gmp_urandomm_ui (rs, (unsigned long) mpzg::gc::coop_max_iterations (W) + 1);
+  mpz_mul_ui (lim, m, (unsigned long) it + 1);          /* |R| < lim */
+  switch (gmp_urandomm_ui (rs, 7))
+    {
+    case 0: mpz_sub_ui (r, lim, 1); break;
+    case 1: mpz_sub_ui (r, lim, 1); mpz_neg (r, r); break;
+    case 2: mpz_set_ui (r, 0); break;
+    case 3: mpz_mul_ui (r, m, gmp_urandomm_ui (rs, (unsigned long) it + 1)); break;
+    case 4:                     /* W zero words: the negation's carry reaches the top */
+      mpz_tdiv_q_2exp (r, lim, 64ul * (unsigned long) W);
+      mpz_mul_2exp (r, r, 64ul * (unsigned long) W);
+      if (mpz_cmp (r, lim) >= 0)
+        mpz_sub_ui (r, r, 1);
+      mpz_neg (r, r);
+      break;
+    default: mpz_urandomm (r, rs, lim); break;
+    }
+  if (gmp_urandomm_ui (rs, 2))
+    mpz_neg (r, r);
+  /* R's W words (two's complement) and the signed word above them */
+  mpz_fdiv_q_2exp (hi, r, 64ul * (unsigned long) W);
+  mpz_fdiv_r_2exp (lo, r, 64ul * (unsigned long) W);
+  spread<K> (s, m, lo, M, R);
+  for (int t = 0; t < s.T; t++)
+    rt[t] = t == s.T - 1 ? mpz_get_si (hi) : 0;
+  unsigned sv = (unsigned) gmp_urandomm_ui (rs, 2);
+  const unsigned sv0 = sv;
+  host_x x (s.T);
+  mpzg::gc::coop_reduce<K> (x, R, rt, M, S, it, sv);
+  gather<K> (s, got, R);
+  if (sv != sv0)
+    mpz_neg (r, r);
+  mpz_mod (want, r, m);
+  if (x.bad || rt[s.T - 1] != 0 || mpz_cmp (got, want) != 0)
+    gcd_host_fail ("v mod m wrong (a = m, b = v)", m, r, W);
+  mpz_clears (m, r, lim, lo, hi, want, got, NULL);
+}
+
+/* The final steps on shape s: v mod m and m - v. */
+static void
+check_finals (const shape &s, gmp_randstate_t rs)
 {
   switch (s.K)
     {
-    case 1: check_neg_mod<1> (s, rs); break;
-    case 2: check_neg_mod<2> (s, rs); break;
-    case 3: check_neg_mod<3> (s, rs); break;
-    case 8: check_neg_mod<8> (s, rs); break;
+#define C(k) case k: check_neg_mod<k> (s, rs); check_reduce<k> (s, rs); break;
+      C (1) C (2) C (3) C (8)
+#undef C
     default: abort ();
     }
 }
@@ -233,14 +309,14 @@ main (int argc, char **argv)
         }
   mpz_clear (a);
   mpz_clear (b);
-  /* the final m - v, every shape */
+  /* the final v mod m and m - v, every shape */
   for (long round = 0; round < rounds; round++)
     for (int k = 0; k < 50; k++)
       {
         for (int i = 0; i < NDEVICE; i++)
-          check_neg_mod_shape (device_shapes[i], rs);
+          check_finals (device_shapes[i], rs);
         for (int i = 0; i < NOTHER; i++)
-          check_neg_mod_shape (other_shapes[i], rs);
+          check_finals (other_shapes[i], rs);
       }
   printf ("t-gcdext-coop-host: %ld instances; most outer iterations against the bound: %.3f; "
           "negations %ld; cofactors ending negated %ld\n", instances, gcd_host_worst_ratio,
