@@ -389,7 +389,15 @@
      (bench/results/2026-11-24-h100-gcdext-divexact-powm2k): 1,048,576 pairs of 16
      limbs took 23.4 ms on one thread each and 52.3 ms cooperating; 262,144 pairs of
      64 limbs 334 ms on one thread (five arrays in shared memory) and 99.5 ms
-     cooperating.  So cooperative from 64 limbs.
+     cooperating.  So cooperative from 64 limbs; with the cofactors reduced
+     lazily (bench/results/2026-11-25-h100-gcdext-coop-lazy) 60.5 ms there,
+     while one thread a pair with a and b in shared memory and the cofactors
+     in device memory took 145 ms
+     (bench/results/2026-11-25-h100-not-kept-gcdext-scratch-64), and at 32
+     limbs the cooperative kernel was 3.6 times slower than one thread.
+     MPZG_GCDEXT_COOP_K: 8, or 16 in a build that sets it (241 to 254
+     registers, two blocks a multiprocessor against three): 1.06 to 1.37
+     times slower at 4096 and 16384 bits, 1.05 to 1.11 times faster at 65536.
    Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
@@ -418,7 +426,9 @@
 #ifndef MPZG_GCDEXT_OPERAND_REGS
 #define MPZG_GCDEXT_OPERAND_REGS 128
 #endif
+#ifndef MPZG_GCDEXT_COOP_K             /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_K=16 */
 #define MPZG_GCDEXT_COOP_K 8
+#endif
 #define MPZG_GCDEXT_COOP_BLOCK 128
 #ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */
 #define MPZG_GCDEXT_COOP_MIN_LIMBS 64

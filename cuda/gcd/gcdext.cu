@@ -29,11 +29,13 @@ namespace gc {
 
 static_assert (NW == 11 && MPZG_GCDEXT_MAX_LIMBS == 1024,
                "gcd_width and MPZG_GCDEXT_MAX_LIMBS disagree");
-static_assert (MPZG_GCDEXT_COOP_K == 8 && MPZG_GCDEXT_COOP_MIN_LIMBS >= 16
+static_assert ((MPZG_GCDEXT_COOP_K == 8 || MPZG_GCDEXT_COOP_K == 16)
+               && MPZG_GCDEXT_COOP_MIN_LIMBS >= 2 * MPZG_GCDEXT_COOP_K
                && MPZG_GCDEXT_COOP_MIN_LIMBS <= MPZG_MPN_INTERLEAVED_MAX + 1
                && MPZG_GCDEXT_COOP_BLOCK % 32 == 0,
-               "the cooperative shapes: T = W / 8, from 2 lanes at 16 words to four warps at "
-               "1024; the one-thread classes interleaved, so at most 64 words");
+               "the cooperative shapes: T = W / K, K = 8 or 16, from 2 lanes at 2 K words "
+               "to a block of 1024 / K threads; the one-thread classes interleaved, so at "
+               "most 64 words");
 
 /* Whether class width W takes the cooperative kernel. */
 static bool
@@ -156,13 +158,13 @@ launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
     return (int) cudaErrorInvalidValue;
   switch (W / MPZG_GCDEXT_COOP_K)
     {
-#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 16
+#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 2 * MPZG_GCDEXT_COOP_K
     case 2: launch_group<2> (in, out, count, st); break;
 #endif
-#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 32
+#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 4 * MPZG_GCDEXT_COOP_K
     case 4: launch_group<4> (in, out, count, st); break;
 #endif
-#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 64
+#if MPZG_GCDEXT_COOP_MIN_LIMBS <= 8 * MPZG_GCDEXT_COOP_K
     case 8: launch_group<8> (in, out, count, st); break;
 #endif
     case 16: launch_group<16> (in, out, count, st); break;
