@@ -430,6 +430,15 @@
 #define MPZG_GCDEXT_COOP_K 8
 #endif
 #define MPZG_GCDEXT_COOP_BLOCK 128
+/* Blocks of MPZG_GCDEXT_COOP_BLOCK threads a multiprocessor that the cooperative
+   gcdext kernels' registers must leave room for (0: no bound).  4 holds them to
+   128 registers (they took 130 to 148, three blocks), with 40 to 48 bytes of
+   stack for spills: 1.04 to 1.10 times faster at 4096 to 65536 bits on the H100
+   (bench/results/2026-11-25-h100-gcdext-coop-lazy); with K = 16, no bound.
+   A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_BLOCKS=0 */
+#ifndef MPZG_GCDEXT_COOP_MIN_BLOCKS
+#define MPZG_GCDEXT_COOP_MIN_BLOCKS (MPZG_GCDEXT_COOP_K == 8 ? 4 : 0)
+#endif
 #ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */
 #define MPZG_GCDEXT_COOP_MIN_LIMBS 64
 #endif

@@ -117,9 +117,19 @@ gcdext_one_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lan
 /* The cooperative kernels, contiguous: x (count instances of W words), then y;
    g (count instances of W words), then v. */
 
+/* The cooperative kernels' bounds: blocks of `threads`, and where a build sets
+   MPZG_GCDEXT_COOP_MIN_BLOCKS, registers for that many blocks of
+   MPZG_GCDEXT_COOP_BLOCK threads a multiprocessor. */
+#if MPZG_GCDEXT_COOP_MIN_BLOCKS > 0
+#define MPZG_GCDEXT_COOP_BOUNDS(threads) \
+  __launch_bounds__ (threads, MPZG_GCDEXT_COOP_MIN_BLOCKS * MPZG_GCDEXT_COOP_BLOCK / (threads))
+#else
+#define MPZG_GCDEXT_COOP_BOUNDS(threads) __launch_bounds__ (threads)
+#endif
+
 /* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
 template <int K, int TG>
-__global__ void __launch_bounds__ (MPZG_GCDEXT_COOP_BLOCK)
+__global__ void MPZG_GCDEXT_COOP_BOUNDS (MPZG_GCDEXT_COOP_BLOCK)
 gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   const size_t W = (size_t) TG * K;
@@ -132,7 +142,7 @@ gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t c
 
 /* One block of NWP warps per instance; W = 32 NWP K. */
 template <int K, int NWP>
-__global__ void __launch_bounds__ (32 * NWP)
+__global__ void MPZG_GCDEXT_COOP_BOUNDS (32 * NWP)
 gcdext_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   __shared__ gcd_block_smem sm;
