@@ -174,7 +174,9 @@ coop_reduce (X &x, u64 (&R)[X::V][K], long long (&rt)[X::V], const u64 (&M)[X::V
     j++;
   for (; j >= 0; j--)
     {
-      /* S = R - 2^j M, the carries as the iterations' rows */
+      /* S = R - 2^j M, the carries as the iterations' rows (their second row,
+         zero, on a copy of M); co: each thread's carry out */
+      u64 co[V];
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
@@ -188,7 +190,7 @@ MPZG_GCD_UNROLL
             Z[i] = M[v][i];
           rows<K> (S[v], Z, 1, -(1 << j), 0, 0, cs, cz);
           c[v][0] = cs + (1ull << 32);
-          ci[v][0] = cs;
+          co[v] = cs;
         }
       u64 cin[V][1];
       x.template up<1> (c, cin);
@@ -205,7 +207,7 @@ MPZG_GCD_UNROLL
       for (int v = 0; v < x.nv (); v++)
         {
           const u64 o = add_bit<K> (S[v], b[v][0]) | (u64) g[v][0];
-          ts[v] = (long long) (ci[v][0] + o) + rt[v];
+          ts[v] = (long long) (co[v] + o) + rt[v];
           if (x.tid (v) == T - 1)
             d[0] = ts[v] >= 0;
         }

@@ -117,9 +117,9 @@ gcdext_one_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lan
 /* The cooperative kernels, contiguous: x (count instances of W words), then y;
    g (count instances of W words), then v. */
 
-/* The cooperative kernels' bounds: blocks of `threads`, and where a build sets
-   MPZG_GCDEXT_COOP_MIN_BLOCKS, registers for that many blocks of
-   MPZG_GCDEXT_COOP_BLOCK threads a multiprocessor. */
+/* The cooperative kernels' bounds: blocks of `threads`, and registers for
+   MPZG_GCDEXT_COOP_MIN_BLOCKS blocks of MPZG_GCDEXT_COOP_BLOCK threads a
+   multiprocessor (tuning.h; none where it is 0). */
 #if MPZG_GCDEXT_COOP_MIN_BLOCKS > 0
 #define MPZG_GCDEXT_COOP_BOUNDS(threads) \
   __launch_bounds__ (threads, MPZG_GCDEXT_COOP_MIN_BLOCKS * MPZG_GCDEXT_COOP_BLOCK / (threads))
