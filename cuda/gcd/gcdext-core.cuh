@@ -171,14 +171,12 @@ grow (S &s, int &Lc, int f0, int g0, int f1, int g1, bool &neg)
 /* One division by 2^sh modulo m in shift_out (0 < sh <= 32): t = (t + k m) /
    2^sh, k = -t / m mod 2^sh, over the W + 1 words of t (the cofactor's array)
    and m in a's words (its word W zero).  Each word's sum t + k m, below 2^96,
-   goes into word j - 1 shifted, the last carry into word W.  SH: sh at compile
-   time, where 32 makes the shifts moves of 32-bit halves; 0: sh at run time. */
-template <int W, int SH, class S>
+   goes into word j - 1 shifted, the last carry into word W.  Inlined, a
+   constant sh of 32 makes the shifts moves of 32-bit halves. */
+template <int W, class S>
 MPZG_GCD_HD void
 shift_out_pass (S &s, u32 minv, unsigned sh)
 {
-  if (SH > 0)
-    sh = SH;
   const u32 mask = sh >= 32 ? ~0u : (1u << sh) - 1;
   const u32 k = (0u - (u32) s.at (XV, 0)) * minv & mask;
   u64 c = 0, p = 0;
@@ -234,9 +232,9 @@ MPZG_GCD_UNROLL
      into a's words */
   const unsigned bits = (unsigned) STEPS * (unsigned) it;
   if (bits % 32 != 0)
-    shift_out_pass<W, 0> (s, minv, bits % 32);
+    shift_out_pass<W> (s, minv, bits % 32);
   for (unsigned i = 0; i < bits / 32; i++)
-    shift_out_pass<W, 32> (s, minv, 32);
+    shift_out_pass<W> (s, minv, 32);
   /* t >= m: subtract it, by the borrow of t - m (m's word W is 0) */
   u64 b = 0;
 MPZG_GCD_UNROLL
