@@ -401,10 +401,28 @@
    Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
-/* The cooperative class whose cofactors the device finds too (64 words: a
-   warp's instances staged through shared memory, four arrays of 65 words each,
-   66.5 KB a block of 32 threads). */
-#define MPZG_GCDEXT_NORM_MAX 64
+/* The narrowest cooperative class whose cofactors the device finds too, a warp
+   per instance (gcdext-norm-coop.cuh; the host below it, down to the one-thread
+   classes).  Kernel-only on the H100, 262,144 pairs of 4096 bits
+   (bench/results/2026-11-25-h100-gcdext-norm-coop): 50.1 ms against 50.8 with
+   one thread per instance, staged through shared memory as on the one-thread
+   classes (64 words, four arrays of 65 words a thread); from 128 words one
+   thread per instance took longer than the host
+   (bench/results/2026-11-24-h100-gcdext-device-cofactors).  A build may set it:
+   NVCCFLAGS=-DMPZG_GCDEXT_NORM_COOP_MIN=128 */
+#ifndef MPZG_GCDEXT_NORM_COOP_MIN
+#define MPZG_GCDEXT_NORM_COOP_MIN 64
+#endif
+/* The widest class whose cooperative cofactor kernel unrolls its loops over
+   the slots (gcdext-norm-coop.cuh's US = S: code quadratic in W / 32).  Kernel
+   time of the cofactors on the H100 (2^30 bits per operand array, same
+   folder), unrolled / not: 5.3 / 5.7 ms at 128 words, 9.6 / 9.5 at 256, 59.8 /
+   17.3 at 512 (10,200 instructions of machine code against 4,000) and 214 /
+   45 at 1024 (30,700 against 5,900: far beyond the instruction cache).  A
+   build may set it: NVCCFLAGS=-DMPZG_GCDEXT_NORM_COOP_UNROLL=1024 */
+#ifndef MPZG_GCDEXT_NORM_COOP_UNROLL
+#define MPZG_GCDEXT_NORM_COOP_UNROLL 256
+#endif
 /* The widest class whose cofactor kernel keeps t in registers through its word
    products (gcdext-norm.cuh's cofactor_t, its loops unrolled whole; above, t in
    shared memory).  Kernel-only on the H100, 2^30 bits per operand array

@@ -228,32 +228,23 @@ MPZG_GXN_UNROLL_BY (WC, 4)
     }
 }
 
-/* See the head of the file: a, b the magnitudes, g and v the gcdext kernel's, t
-   W words of output.  g is read only before anything is written, so g and t may
-   be the same words (gcdext.cu's staged kernel passes them so).  WR: 0, or W,
-   for t's words in registers during the quadratic steps (cofactor_t). */
-template <int WR = 0>
-MPZG_GXN_HD unsigned
-gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
+/* The steps before t's word products (see the head of the file), on y, the
+   operand whose odd part is the modulus of v, and v: decline (-1) where
+   |y| = g or v >= |y|, before writing anything (and where a bound below fails,
+   which cannot be); else |y| / 2^k into y, |c| into v, k into *kp, and neg_c
+   (0 or 1) returned.  g0 = g, one word, not
+   zero; y not zero.  t: W words of scratch. */
+MPZG_GXN_HD int
+norm_prep (u64 g0, view y, view v, view t, unsigned W, unsigned *kp)
 {
-  const u64 g0 = g[0];
-  if (g0 == 0)
-    return 0;
-  for (unsigned i = 1; i < W; i++)
-    if (g[i] != 0)
-      return 0;
-  const unsigned za = low_bit (a, W), zb = low_bit (b, W);
-  if (za == 64 * W || zb == 64 * W)
-    return 0;
-  const int route = zb > za;
-  const view x = route ? b : a, y = route ? a : b;
   unsigned ny = W;
   while (ny > 0 && y[ny - 1] == 0)
     ny--;
   /* |y| = g Y, Y odd (y and g have the same trailing zeros k): decline Y = 1 */
   if ((ny == 1 && y[0] / 2 < g0) || cmp (v, y, W) >= 0)
-    return 0;
+    return -1;
   const unsigned k = ctz64 (g0);
+  *kp = k;
   /* |y| / 2^k in place: the division below reads a word of it per word product */
   if (k != 0)
     for (unsigned i = 0; i < W; i++)
@@ -286,11 +277,11 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
       else
         q = div_2by1 (vhi, vlo, ytop + 1);
       if (submul (v, t, q, W) != 0)
-        return 0;                                   /* q above the quotient: cannot be */
+        return -1;                                  /* q above the quotient: cannot be */
       for (int i = 0; cmp (v, t, W) >= 0; i++)
         {
           if (i == 4)
-            return 0;                               /* beyond the bound: cannot be */
+            return -1;                              /* beyond the bound: cannot be */
           sub (v, t, W);
         }
     }
@@ -300,6 +291,51 @@ gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
   if (neg_c)
     for (unsigned i = 0; i < W; i++)
       v[i] = t[i];
+  return neg_c;
+}
+
+/* The flags of a result (the head of the file). */
+MPZG_GXN_HD unsigned
+norm_flags (int neg_c, int route)
+{
+  return GCDEXT_NORM_VALID | (neg_c ? GCDEXT_NORM_NEG_C : 0u) | (neg_c ? 0u : GCDEXT_NORM_NEG_T)
+    | (route ? GCDEXT_NORM_ROUTE : 0u);
+}
+
+/* The checks before norm_prep: -1 where g is not one word or an operand is
+   zero (the host normalizes those), else the route, with g's word in *g0. */
+MPZG_GXN_HD int
+norm_route (view a, view b, view g, unsigned W, u64 *g0)
+{
+  *g0 = g[0];
+  if (*g0 == 0)
+    return -1;
+  for (unsigned i = 1; i < W; i++)
+    if (g[i] != 0)
+      return -1;
+  const unsigned za = low_bit (a, W), zb = low_bit (b, W);
+  if (za == 64 * W || zb == 64 * W)
+    return -1;
+  return zb > za;
+}
+
+/* See the head of the file: a, b the magnitudes, g and v the gcdext kernel's, t
+   W words of output.  g is read only before anything is written, so g and t may
+   be the same words (gcdext.cu's staged kernel passes them so).  WR: 0, or W,
+   for t's words in registers during the quadratic steps (cofactor_t). */
+template <int WR = 0>
+MPZG_GXN_HD unsigned
+gcdext_norm (view a, view b, view g, view v, view t, unsigned W)
+{
+  u64 g0;
+  const int route = norm_route (a, b, g, W, &g0);
+  if (route < 0)
+    return 0;
+  const view x = route ? b : a, y = route ? a : b;
+  unsigned k = 0;
+  const int neg_c = norm_prep (g0, y, v, t, W, &k);
+  if (neg_c < 0)
+    return 0;
   if constexpr (WR > 0)
     {
       u64 T[WR];
@@ -310,8 +346,7 @@ MPZG_GXN_UNROLL
     }
   else
     cofactor_t<0> (t, x, v, y, g0, neg_c, k, W);
-  return GCDEXT_NORM_VALID | (neg_c ? GCDEXT_NORM_NEG_C : 0u) | (neg_c ? 0u : GCDEXT_NORM_NEG_T)
-    | (route ? GCDEXT_NORM_ROUTE : 0u);
+  return norm_flags (neg_c, route);
 }
 
 } /* namespace gxn */

@@ -22,6 +22,7 @@
 #include "gcdext-core.cuh"
 #include "gcdext-coop.cuh"
 #include "gcdext-norm.cuh"
+#include "gcdext-norm-coop.cuh"
 #include "gcd-widths.cuh"
 
 namespace mpzg {
@@ -280,41 +281,39 @@ namespace mpzg {
 namespace gc {
 
 /* Blocks (warps) a multiprocessor that the staged cofactor kernel leaves room
-   for: 16 (128 registers a thread) on the interleaved classes from 16 words; 8
-   (255) where t's W words from 32 up are in registers (cofactor_t: it spilled
-   848 bytes under 128); 1, unbounded, below. */
+   for: 16 (128 registers a thread) from 16 words; 8 (255) where t's W words
+   from 32 up are in registers (cofactor_t: it spilled 848 bytes under 128); 1,
+   unbounded, below. */
 constexpr int
-norm_staged_blocks (int W, bool IL)
+norm_staged_blocks (int W)
 {
-  return !IL || W < 16 ? 1 : W >= 32 && W <= MPZG_GCDEXT_NORM_REGS_MAX ? 8 : 16;
+  return W < 16 ? 1 : W >= 32 && W <= MPZG_GCDEXT_NORM_REGS_MAX ? 8 : 16;
 }
 
-/* One warp per block, its 32 instances staged through shared memory: read in
-   place, a thread's words lie far apart in memory (W apart in the contiguous
-   layout, `lanes` apart in the interleaved one, where each word product of the
-   half product and the division then went to the L2 cache: the thread's four
-   arrays outgrow L1 with a few warps a multiprocessor).  Arrays of W + 1 words
-   per instance (the odd stride puts the threads' words in different banks):
-   v; g, whose words gcdext_norm reads before it writes any of t there; and the
-   operands.  Contiguous layout (IL false; word i of instance j at j W + i in
-   each region), and the interleaved one (IL true; at i lanes + j, count =
-   lanes) below 16 words: both operands.  Interleaved from 16 words (XG): only
-   y, the operand the Hensel division reads a word of per word product; x,
-   whose words the half product reads once each, stays in global memory, and
-   the smaller stage lets more warps share a multiprocessor (at 1024 bits, a
-   launch of 65,536 instances in one wave); below 16 words that cost more than
-   it saved (bench/results/2026-11-25-h100-gcdext-norm-x-global).
-   The route (which operand is y) is gcdext-norm.cuh's, found here from the
-   operands' trailing zeros.  The flags follow the three regions. */
-template <int W, bool IL>
-__global__ void __launch_bounds__ (32, norm_staged_blocks (W, IL))
+/* The one-thread (interleaved) classes: one warp per block, its 32 instances
+   staged through shared memory: read in place, a thread's words lie `lanes`
+   apart in memory, and each word product of the half product and the division
+   then went to the L2 cache (the thread's four arrays outgrow L1 with a few
+   warps a multiprocessor).  Arrays of W + 1 words per instance (the odd stride
+   puts the threads' words in different banks): v; g, whose words gcdext_norm
+   reads before it writes any of t there; and the operands, both below 16
+   words.  From 16 words (XG) only y, the operand the Hensel division reads a
+   word of per word product; x, whose words the half product reads once each,
+   stays in global memory, and the smaller stage lets more warps share a
+   multiprocessor (at 1024 bits, a launch of 65,536 instances in one wave);
+   below 16 words that cost more than it saved
+   (bench/results/2026-11-25-h100-gcdext-norm-x-global).  The route (which
+   operand is y) is gcdext-norm.cuh's, found here from the operands' trailing
+   zeros.  The flags follow the three regions. */
+template <int W>
+__global__ void __launch_bounds__ (32, norm_staged_blocks (W))
 gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   extern __shared__ u64 stage[];
   const unsigned lane = threadIdx.x, S = W + 1;
   const size_t j0 = (size_t) blockIdx.x * 32, region = (size_t) W * count;
   const unsigned n = count - j0 < 32 ? (unsigned) (count - j0) : 32;
-  const bool XG = IL && W >= 16;
+  const bool XG = W >= 16;
   u64 *V = stage, *T = stage + 32 * S, *A = stage + 64 * S, *B = stage + 96 * S;
   gxn::view a = { NULL, 0 }, b = { NULL, 0 };
   if (XG)
@@ -339,28 +338,15 @@ gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, si
     }
   else
     {
-      if (IL)
-        {
-          if (lane < n)
-            for (unsigned i = 0; i < W; i++)
-              {
-                const size_t at = (size_t) i * count + j0 + lane;
-                A[lane * S + i] = in[at];
-                B[lane * S + i] = in[region + at];
-                T[lane * S + i] = out[at];
-                V[lane * S + i] = out[region + at];
-              }
-        }
-      else
-        for (unsigned q = 0; q < n; q++)
-          for (unsigned i = lane; i < W; i += 32)
-            {
-              const size_t at = (j0 + q) * W + i;
-              A[q * S + i] = in[at];
-              B[q * S + i] = in[region + at];
-              T[q * S + i] = out[at];
-              V[q * S + i] = out[region + at];
-            }
+      if (lane < n)
+        for (unsigned i = 0; i < W; i++)
+          {
+            const size_t at = (size_t) i * count + j0 + lane;
+            A[lane * S + i] = in[at];
+            B[lane * S + i] = in[region + at];
+            T[lane * S + i] = out[at];
+            V[lane * S + i] = out[region + at];
+          }
       a = { A + lane * S, 1 };
       b = { B + lane * S, 1 };
     }
@@ -371,45 +357,157 @@ gcdext_norm_staged_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, si
       out[3 * region + j0 + lane] = gxn::gcdext_norm<W <= MPZG_GCDEXT_NORM_REGS_MAX ? W : 0> (a, b, t, v, t, W);
     }
   __syncwarp ();
-  if (IL)
-    {
-      if (lane < n)
-        for (unsigned i = 0; i < W; i++)
-          {
-            const size_t at = (size_t) i * count + j0 + lane;
-            out[region + at] = V[lane * S + i];
-            out[2 * region + at] = T[lane * S + i];
-          }
-    }
-  else
-    for (unsigned q = 0; q < n; q++)
-      for (unsigned i = lane; i < W; i += 32)
-        {
-          const size_t at = (j0 + q) * W + i;
-          out[region + at] = V[q * S + i];
-          out[2 * region + at] = T[q * S + i];
-        }
+  if (lane < n)
+    for (unsigned i = 0; i < W; i++)
+      {
+        const size_t at = (size_t) i * count + j0 + lane;
+        out[region + at] = V[lane * S + i];
+        out[2 * region + at] = T[lane * S + i];
+      }
 }
 
-/* Its shared memory: four arrays a lane, three on the interleaved layout from
-   16 words. */
+/* Its shared memory: four arrays a lane, three from 16 words. */
 constexpr size_t
-norm_staged_bytes (int W, bool il = false)
+norm_staged_bytes (int W)
 {
-  return (size_t) (il && W >= 16 ? 3 : 4) * 32 * (W + 1) * sizeof (u64);
+  return (size_t) (W >= 16 ? 3 : 4) * 32 * (W + 1) * sizeof (u64);
+}
+
+/* The lanes of a warp as gcdext-norm-coop.cuh's context: each lane its own
+   state, the exchanges by shuffles. */
+template <int S>
+struct norm_warp
+{
+  gxn::cs_lane<S> st;
+  unsigned L;
+
+  template <class F>
+  __device__ __forceinline__ void each (F f) { f (st, L); }
+
+  template <class F>
+  __device__ __forceinline__ auto from (unsigned r, F f) { return __shfl_sync (~0u, f (st), (int) r); }
+
+  __device__ __forceinline__ void sync () { __syncwarp (); }
+
+  template <class F>
+  __device__ __forceinline__ auto
+  lane0 (F f)
+  {
+    decltype (f ()) r {};
+    __syncwarp ();
+    if (L == 0)
+      r = f ();
+    __syncwarp ();
+    return __shfl_sync (~0u, r, 0);
+  }
+};
+
+/* The index of the lowest set bit of x (W words in global memory), or 64 W,
+   found by the warp 32 words at a time. */
+__device__ __forceinline__ unsigned
+warp_low_bit (const u64 *x, unsigned W, unsigned L)
+{
+  for (unsigned base = 0; base < W; base += 32)
+    {
+      const u64 w = base + L < W ? x[base + L] : 0;
+      const unsigned nz = __ballot_sync (~0u, w != 0);
+      if (nz != 0)
+        {
+          const int src = __ffs ((int) nz) - 1;
+          return 64 * (base + src) + ctz64 (__shfl_sync (~0u, w, src));
+        }
+    }
+  return 64 * W;
+}
+
+/* GMP's cofactors for the cooperative classes from MPZG_GCDEXT_NORM_COOP_MIN
+   words, one warp per instance (contiguous layout), the quadratic steps on all
+   its lanes (gcdext-norm-coop.cuh), the linear ones (norm_prep) on lane 0 in
+   shared memory.  Same inputs, outputs and flags as the staged kernel; where it
+   declines, nothing but the flags is written. */
+template <int W>
+__global__ void __launch_bounds__ (32)
+gcdext_norm_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
+{
+  constexpr int S = W / 32;
+  extern __shared__ u64 stage[];
+  const unsigned L = threadIdx.x;
+  const size_t j = blockIdx.x, region = (size_t) W * count;
+  const u64 *const a = in + j * W, *const b = in + region + j * W, *const g = out + j * W;
+  u64 *const v = out + region + j * W, *const flags = out + 3 * region + j;
+  const u64 g0 = g[0];
+  bool wide = false;
+  for (unsigned i = 1 + L; i < W; i += 32)
+    wide |= g[i] != 0;
+  const unsigned za = warp_low_bit (a, W, L), zb = warp_low_bit (b, W, L);
+  if (__any_sync (~0u, wide) || g0 == 0 || za == 64 * W || zb == 64 * W)
+    {
+      if (L == 0)
+        *flags = 0;
+      return;
+    }
+  const int route = zb > za;
+  const u64 *const x = route ? b : a, *const y = route ? a : b;
+  u64 *const cp = stage + W + 96;
+  for (unsigned i = L; i < W + 64; i += 32)
+    {
+      const bool in_w = i >= 32 && i < W + 32;
+      stage[i] = in_w ? y[i - 32] : 0;
+      stage[W + 64 + i] = in_w ? v[i - 32] : 0;
+    }
+  norm_warp<S> w;
+  w.L = L;
+  const int neg_c = gxn::gcdext_norm_coop<S, W <= MPZG_GCDEXT_NORM_COOP_UNROLL ? S : 1> (
+    w, g0, gxn::view { (u64 *) x, 1 }, stage,
+                                              gxn::view { out + 2 * region + j * W, 1 });
+  if (neg_c < 0)
+    {
+      if (L == 0)
+        *flags = 0;
+      return;
+    }
+  for (unsigned i = L; i < W; i += 32)
+    v[i] = cp[i];
+  if (L == 0)
+    *flags = gxn::norm_flags (neg_c, route);
 }
 
 } /* namespace gc */
 } /* namespace mpzg */
 
 /* The one-thread (interleaved) classes, where a thread's W^2 word products are
-   few, and the cooperative classes of MPZG_GCDEXT_NORM_MAX words, all staged.
-   Wider, one thread per instance took longer than the host (4096 pairs of 16384
-   bits: 12.4 ms, bench/results/2026-11-24-h100-gcdext-device-cofactors). */
+   few, staged; from MPZG_GCDEXT_NORM_COOP_MIN words (every cooperative class
+   by default) a warp per instance. */
 static bool
 norm_takes (const mpzg_mpn_shape *sh)
 {
-  return sh->layout == MPZG_MPN_INTERLEAVED || sh->w[0] == MPZG_GCDEXT_NORM_MAX;
+  return sh->layout == MPZG_MPN_INTERLEAVED || sh->w[0] >= MPZG_GCDEXT_NORM_COOP_MIN;
+}
+
+/* The cooperative cofactor kernel on class width W (a multiple of 32 from
+   MPZG_GCDEXT_NORM_COOP_MIN); false for other widths. */
+template <int W>
+static bool
+norm_coop_at (unsigned w, const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
+{
+  if constexpr (W >= MPZG_GCDEXT_NORM_COOP_MIN && W % 32 == 0)
+    if (w == W)
+      {
+        gcdext_norm_coop_kernel<W><<<(unsigned) lanes, 32,
+                                     mpzg::gxn::norm_coop_words (W) * sizeof (u64), st>>> (
+          in, out, lanes);
+        return true;
+      }
+  return false;
+}
+
+static bool
+norm_coop (unsigned W, const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
+{
+  return lanes <= 0x7fffffffu
+    && (norm_coop_at<64> (W, in, out, lanes, st) || norm_coop_at<128> (W, in, out, lanes, st)
+        || norm_coop_at<256> (W, in, out, lanes, st) || norm_coop_at<512> (W, in, out, lanes, st)
+        || norm_coop_at<1024> (W, in, out, lanes, st));
 }
 
 extern "C" void
@@ -422,15 +520,28 @@ mpzg_mpn_gcdext_norm_shape (unsigned cls, mpzg_mpn_shape *sh)
   sh->out_bytes = (size_t) (3 * sh->w[0] + 1) * sizeof (mpzg_mpn_word);
 }
 
+/* The staged kernel's shared memory above the default 48 KB: 64 words, in a
+   build whose one-thread classes reach them (MPZG_GCDEXT_COOP_MIN_LIMBS). */
+template <int W>
+static int
+norm_staged_optin (const mpzg_mpn_device *dev)
+{
+  if (norm_staged_bytes (W) <= 48 * 1024)
+    return 0;
+  if (norm_staged_bytes (W) > dev->smem_optin)
+    return (int) cudaErrorInvalidValue;
+  return (int) cudaFuncSetAttribute (gcdext_norm_staged_kernel<W>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int) norm_staged_bytes (W));
+}
+
 extern "C" int
 mpzg_mpn_gcdext_setup (const mpzg_mpn_device *dev)
 {
-  /* the staged cofactor kernel's shared memory, above the default 48 KB */
-  const size_t bytes = norm_staged_bytes (MPZG_GCDEXT_NORM_MAX);
-  if (bytes > dev->smem_optin)
-    return (int) cudaErrorInvalidValue;
-  return (int) cudaFuncSetAttribute (gcdext_norm_staged_kernel<MPZG_GCDEXT_NORM_MAX, false>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, (int) bytes);
+  int e = 0;
+  for (unsigned k = 0; k < NW && e == 0; k++)
+    one_thread_width (gcd_width[k], [&] (auto w) { e = norm_staged_optin<decltype (w)::value> (dev); });
+  return e;
 }
 
 /* The staged kernel on the interleaved class of width W. */
@@ -438,12 +549,8 @@ template <int W>
 static void
 norm_interleaved (const u64 *in, u64 *out, size_t lanes, cudaStream_t st)
 {
-  if (norm_staged_bytes (W, true) > 48 * 1024) /* 64 words, in a build with no cooperative class there */
-    cudaFuncSetAttribute (gcdext_norm_staged_kernel<W, true>,
-                          cudaFuncAttributeMaxDynamicSharedMemorySize,
-                          (int) norm_staged_bytes (W, true));
-  gcdext_norm_staged_kernel<W, true><<<(unsigned) ((lanes + 31) / 32), 32,
-                                       norm_staged_bytes (W, true), st>>> (in, out, lanes);
+  gcdext_norm_staged_kernel<W><<<(unsigned) ((lanes + 31) / 32), 32, norm_staged_bytes (W), st>>> (
+    in, out, lanes);
 }
 
 extern "C" int
@@ -457,9 +564,8 @@ mpzg_mpn_gcdext_norm (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh,
   cudaStream_t st = (cudaStream_t) s;
   if (sh->layout != MPZG_MPN_INTERLEAVED)
     {
-      const int W = MPZG_GCDEXT_NORM_MAX;
-      gcdext_norm_staged_kernel<W, false><<<(unsigned) ((lanes + 31) / 32), 32,
-                                            norm_staged_bytes (W), st>>> (in, out, lanes);
+      if (!norm_coop (sh->w[0], in, out, lanes, st))
+        return (int) cudaErrorInvalidValue;
       return (int) cudaGetLastError ();
     }
   if (!one_thread_width (sh->w[0],

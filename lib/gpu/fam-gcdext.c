@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* fam-gcdext.c -- gcdext and invert on the GPU: mpz_gcdext and mpz_invert around the
    device's gcd of magnitudes and one cofactor (mpzg_mpn_gcdext), normalized to
-   GMP's values on the host (gcdext-norm.h); for gcdext on the one-thread classes
-   and the cooperative class of MPZG_GCDEXT_NORM_MAX words the device also finds
-   both cofactors where g is one word (mpzg_mpn_gcdext_norm), and the host only
-   sets their signs.  Both operands are padded to the class
+   GMP's values on the host (gcdext-norm.h); for gcdext the device also finds
+   both cofactors where g is one word (mpzg_mpn_gcdext_norm: on every class, or
+   in a build that sets MPZG_GCDEXT_NORM_COOP_MIN above the narrowest
+   cooperative class, on all but those below it), and the host only sets their
+   signs.  Both operands are padded to the class
    of the longer one, as for gcd; the one-thread classes are interleaved, the
    cooperative ones contiguous (gcd-pairs.h packs both).
 

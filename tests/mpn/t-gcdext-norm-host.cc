@@ -6,7 +6,8 @@
    operand even), with planted common factors (of one word, even, odd and near
    2^64, and longer), zeros, equal operands, |y| of 1 and 2, extreme cofactors
    (x = 1, x = y - 1, y = x + 1) and every v the gcdext kernel may leave; through
-   both layouts' strides.  Where the device declines (g of more than one word, a
+   both layouts' strides.  From 64 words also the warp's steps
+   (cuda/gcd/gcdext-norm-coop.cuh), its 32 lanes run in turn.  Where the device declines (g of more than one word, a
    zero, |y| = g) the host's own
    normalization must be what is left, so the test checks that it declined exactly
    there.  Needs no GPU.
@@ -19,6 +20,7 @@
 #include <vector>
 #include <gmp.h>
 #include "gcdext-norm.cuh"
+#include "gcdext-norm-coop.cuh"
 #include "gcdext-norm.h"
 #include "host-shared.h"
 
@@ -31,7 +33,7 @@ static_assert (GCDEXT_NORM_VALID == MPZG_GCDEXT_NORM_VALID
                && GCDEXT_NORM_ROUTE == MPZG_GCDEXT_NORM_ROUTE,
                "the device's and the host's flags");
 
-static const unsigned widths[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+static const unsigned widths[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256 };
 static long checked, valid;
 static gmp_randstate_t rs_v;    /* the kernel's choice of v */
 
@@ -49,6 +51,72 @@ norm_regs (view a, view b, view g, view v, view t, unsigned W)
     case 16: return gcdext_norm<16> (a, b, g, v, t, W);
     case 32: return gcdext_norm<32> (a, b, g, v, t, W);
     default: return gcdext_norm<0> (a, b, g, v, t, W);
+    }
+}
+
+/* gcdext-norm-coop.cuh's warp context on the host: the lanes one after
+   another, each phase for all of them before the next. */
+template <int S>
+struct warp_host
+{
+  cs_lane<S> st[32];
+
+  template <class F>
+  void each (F f) { for (unsigned L = 0; L < 32; L++) f (st[L], L); }
+
+  template <class F>
+  auto from (unsigned r, F f) { return f (st[r]); }
+
+  void sync () {}
+
+  template <class F>
+  auto lane0 (F f) { return f (); }
+};
+
+/* gcdext_norm by the warp's steps (the checks and staging of gcdext.cu's
+   gcdext_norm_coop_kernel, one lane at a time), W = 32 S, the loops over the
+   slots unrolled (US = S) or not (1): the same steps, in other code on the
+   device. */
+template <int S, int US>
+static unsigned
+norm_coop (view a, view b, view g, view v, view t)
+{
+  const unsigned W = 32 * S;
+  u64 g0;
+  const int route = norm_route (a, b, g, W, &g0);
+  if (route < 0)
+    return 0;
+  const view x = route ? b : a, y = route ? a : b;
+  std::vector<u64> stage (norm_coop_words (W), 0);
+  for (unsigned i = 0; i < W; i++)
+    {
+      stage[32 + i] = y[i];
+      stage[W + 96 + i] = v[i];
+    }
+  std::vector<warp_host<S>> w (1);
+  const int neg_c = gcdext_norm_coop<S, US> (w[0], g0, x, stage.data (), t);
+  if (neg_c < 0)
+    return 0;
+  for (unsigned i = 0; i < W; i++)
+    v[i] = stage[W + 96 + i];
+  return norm_flags (neg_c, route);
+}
+
+/* The warp's steps at W (a multiple of 32 from 64), or 0 elsewhere. */
+static bool
+has_coop (unsigned W)
+{
+  return W == 64 || W == 128 || W == 256;
+}
+
+static unsigned
+norm_coop_w (view a, view b, view g, view v, view t, unsigned W, bool unrolled)
+{
+  switch (W)
+    {
+    case 64: return unrolled ? norm_coop<2, 2> (a, b, g, v, t) : norm_coop<2, 1> (a, b, g, v, t);
+    case 128: return unrolled ? norm_coop<4, 4> (a, b, g, v, t) : norm_coop<4, 1> (a, b, g, v, t);
+    default: return unrolled ? norm_coop<8, 8> (a, b, g, v, t) : norm_coop<8, 1> (a, b, g, v, t);
     }
 }
 
@@ -117,8 +185,9 @@ check (mpz_srcptr a, mpz_srcptr b, unsigned W, size_t stride)
     }
   std::vector<u64> before (mem);
   /* both storages of t: in memory (any W) and in registers */
-  unsigned flags = gmp_urandomb_ui (rs_v, 1) ? norm_regs (va, vb, vg, vv, vt, W)
-    : gcdext_norm<0> (va, vb, vg, vv, vt, W);
+  const unsigned long pick = gmp_urandomm_ui (rs_v, 4);
+  unsigned flags = has_coop (W) && pick >= 2 ? norm_coop_w (va, vb, vg, vv, vt, W, pick == 3)
+    : pick & 1 ? norm_regs (va, vb, vg, vv, vt, W) : gcdext_norm<0> (va, vb, vg, vv, vt, W);
   mpz_gcdext (ws, s, t, a, b);  /* ws: g */
   checked++;
   int should = mpz_size (g) == 1 && mpz_sgn (A) != 0 && mpz_sgn (B) != 0
