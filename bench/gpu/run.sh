@@ -40,7 +40,7 @@ for what in "$@"; do
       for tool in memcheck racecheck; do
         reps=1
         [ $tool = racecheck ] && reps=0.25
-        for t in t-arith t-addsub-small t-addsub-warp t-mul-small t-mul-grp t-mul-block t-mul-ntt t-mul-grid t-divrem t-divexact t-bingcd t-gcdext t-montpowm; do
+        for t in t-arith t-addsub-small t-addsub-warp t-mul-small t-mul-grp t-mul-block t-mul-ntt t-mul-grid t-divrem t-divexact t-bingcd t-gcdext t-gcdext-norm t-montpowm; do
           [ -x "$b/tests/$t" ] || continue
           echo "== compute-sanitizer --tool $tool $t (MPZG_TEST_REPS=$reps)"
           MPZG_BACKEND=cuda CK_FORK=no MPZG_TEST_REPS=$reps compute-sanitizer --tool $tool \

@@ -109,6 +109,24 @@ mpzg_gcdext_device_signs (unsigned flags, int sa, int sb, int *c_is_t, int *neg_
   *neg_t = ((flags & MPZG_GCDEXT_NORM_NEG_T) != 0) != (sy < 0);
 }
 
+/* s and t from the device's |c| and |t| with its flags, for operands of signs
+   sa and sb (the tests' reading of what gcdext_unpack writes limb by limb).
+   s, t distinct from C and T. */
+static inline void
+mpzg_gcdext_device_st (mpz_ptr s, mpz_ptr t, mpz_srcptr C, mpz_srcptr T, unsigned flags,
+                       int sa, int sb)
+{
+  int c_is_t, neg_c, neg_t;
+  mpzg_gcdext_device_signs (flags, sa, sb, &c_is_t, &neg_c, &neg_t);
+  mpz_ptr oc = c_is_t ? t : s, ot = c_is_t ? s : t;
+  mpz_set (oc, C);
+  if (neg_c)
+    mpz_neg (oc, oc);
+  mpz_set (ot, T);
+  if (neg_t)
+    mpz_neg (ot, ot);
+}
+
 /* Whether mpz_invert (x, a, m) is the device's v itself (m not zero): g = 1,
    a > 0, |m| > 1 and v the cofactor of a modulo |m| (route 0), the usual case of
    mpzg_invert_norm below, in which the caller may take v's words without a copy. */

@@ -6,6 +6,8 @@
    A test file defines, then includes this file:
      MPN_NAME         the program's name, for messages
      MPN_ADDSUB, MPN_MUL, MPN_GCD, MPN_GCDEXT or MPN_POWM   the family
+     MPN_GCDEXT_NORM  with MPN_GCDEXT: through mpzg_mpn_gcdext_norm, GMP's
+                      cofactors checked where the device found them
      MPN_SELECT(sh)   which classes to test (sh: const mpzg_mpn_shape *)
      MPN_SAMPLE       optional: test at most this many of the selected classes (the
                       first, the last and a random choice of the others); below
@@ -58,9 +60,15 @@
 #define MPN_NIN 2
 #define MPN_GCD 1
 #define mpn_family_classes mpzg_mpn_gcdext_classes
-#define mpn_family_shape mpzg_mpn_gcdext_shape
 #define mpn_family_setup mpzg_mpn_gcdext_setup
+#ifdef MPN_GCDEXT_NORM
+/* with GMP's cofactors where the device finds them (gcdext-norm.cuh) */
+#define mpn_family_shape mpzg_mpn_gcdext_norm_shape
+#define mpn_family_launch mpzg_mpn_gcdext_norm
+#else
+#define mpn_family_shape mpzg_mpn_gcdext_shape
 #define mpn_family_launch mpzg_mpn_gcdext
+#endif
 #define mpn_gcd_max mpzg_mpn_gcdext_max
 #define mpn_gcd_class mpzg_mpn_gcdext_class
 #include "gcd-cases.h"
@@ -448,7 +456,8 @@ at (const mpzg_mpn_shape *sh, size_t base, size_t w, size_t lanes, size_t i, siz
 static int
 shape_consistent (const mpzg_mpn_shape *sh, const char *where)
 {
-  size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], flag_bytes = 0, ow, ow1 = 0;
+  size_t w0 = sh->w[0], w1 = sh->w[1], w2 = sh->w[2], flag_bytes = 0, ow, ow1 = 0, ow2 = 0;
+  size_t out_flag_bytes;
 #ifdef MPN_ADDSUB
   flag_bytes = sh->layout == MPZG_MPN_INTERLEAVED ? 1 : 8;
   ow = w0;
@@ -461,6 +470,9 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
   ow = w0;
 #ifdef MPN_GCDEXT
   ow1 = w0;                     /* the cofactor */
+#endif
+#ifdef MPN_GCDEXT_NORM
+  ow2 = sh->ow[2] != 0 ? w0 : 0; /* t and a word of flags, on the classes that find them */
 #endif
   /* gcd: interleaved one-thread classes, contiguous cooperative ones */
   if (w1 != w0 || sh->itch != 0)
@@ -501,16 +513,90 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
       fail ("%s: second output width %u, want %zu", where, sh->ow[1], ow1);
       return 0;
     }
+  if (sh->ow[2] != ow2)
+    {
+      fail ("%s: third output width %u, want %zu", where, sh->ow[2], ow2);
+      return 0;
+    }
+  out_flag_bytes = ow2 != 0 ? 8 : flag_bytes;
   if (sh->in_bytes != 8 * (w0 + w1 + w2) + flag_bytes
-      || sh->out_bytes != 8 * (ow + ow1) + flag_bytes)
+      || sh->out_bytes != 8 * (ow + ow1 + ow2) + out_flag_bytes)
     {
       fail ("%s: %zu bytes in and %zu out per instance, the layout says %zu and %zu",
             where, sh->in_bytes, sh->out_bytes, 8 * (w0 + w1 + w2) + flag_bytes,
-            8 * (ow + ow1) + flag_bytes);
+            8 * (ow + ow1 + ow2) + out_flag_bytes);
       return 0;
     }
   return 1;
 }
+
+#ifdef MPN_GCDEXT_NORM
+/* Where the device found GMP's cofactors (mpzg_mpn_gcdext_norm; its flags word
+   valid): |c| in v's words and |t| in the third output give, with the host's
+   signs (mpzg_gcdext_device_signs), mpz_gcdext's s and t for every sign of the
+   operands.  Returns 0 where it declined, after checking that it had to: g
+   longer than a word, an operand zero, or |y| = g (y the route's modulus). */
+static long norm_found, norm_left;
+
+static int
+check_device_cofactors (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes,
+                        size_t j, mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, const char *where)
+{
+  size_t w = sh->w[0], i;
+  const unsigned flags = (unsigned) out[3 * w * lanes + j];
+  const int should = mpz_size (G) == 1 && mpz_sgn (a) != 0 && mpz_sgn (b) != 0
+    && mpz_cmpabs (mpzg_gcdext_route (a, b) ? a : b, G) > 0;
+  mp_limb_t *c, *tw;
+  mpz_t Cs, Ts, A, B, rg, rs, rt, ws, wt;
+  mpz_srcptr C, T;
+  if (!(flags & MPZG_GCDEXT_NORM_VALID))
+    {
+      norm_left++;
+      if (should || flags != 0)
+        fail ("%s: instance %zu, the device declined GMP's cofactors (flags %#x)", where, j,
+              flags);
+      return 0;
+    }
+  if (!should)
+    {
+      fail ("%s: instance %zu, cofactors found where the host must (flags %#x)", where, j,
+            flags);
+      return 1;
+    }
+  norm_found++;
+  if ((c = malloc (2 * w * sizeof *c)) == NULL)
+    {
+      fail ("out of host memory");
+      return 1;
+    }
+  tw = c + w;
+  for (i = 0; i < w; i++)
+    {
+      c[i] = out[at (sh, w * lanes, w, lanes, i, j)];
+      tw[i] = out[at (sh, 2 * w * lanes, w, lanes, i, j)];
+    }
+  C = mpz_roinit_n (Cs, c, (mp_size_t) w);
+  T = mpz_roinit_n (Ts, tw, (mp_size_t) w);
+  mpz_inits (A, B, rg, rs, rt, ws, wt, NULL);
+  for (int sg = 0; sg < 4 && failures <= 20; sg++)
+    {
+      mpz_set (A, a);
+      mpz_set (B, b);
+      if (sg & 1)
+        mpz_neg (A, A);
+      if (sg & 2)
+        mpz_neg (B, B);
+      mpz_gcdext (rg, rs, rt, A, B);
+      mpzg_gcdext_device_st (ws, wt, C, T, flags, mpz_sgn (A), mpz_sgn (B));
+      if (mpz_cmp (ws, rs) != 0 || mpz_cmp (wt, rt) != 0)
+        fail ("%s: instance %zu, signs %d: the device's s or t differ from mpz_gcdext's", where,
+              j, sg);
+    }
+  mpz_clears (A, B, rg, rs, rt, ws, wt, NULL);
+  free (c);
+  return 1;
+}
+#endif
 
 #ifdef MPN_GCDEXT
 /* The cofactor v of instance j (after g): below the odd operand of the pair once
@@ -540,6 +626,15 @@ check_cofactor (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes
   mpz_inits (a, b, m, s, t, w0, w1, rg, rs, rt, NULL);
   mpz_import (a, w, -1, sizeof (mp_limb_t), 0, 0, x);
   mpz_import (b, w, -1, sizeof (mp_limb_t), 0, 0, y);
+#ifdef MPN_GCDEXT_NORM
+  /* v's words hold |c| where the device found GMP's cofactors */
+  if (sh->ow[2] != 0 && check_device_cofactors (out, sh, lanes, j, a, b, G, where))
+    {
+      mpz_clears (a, b, m, s, t, w0, w1, rg, rs, rt, NULL);
+      free (g);
+      return;
+    }
+#endif
   if (mpz_sgn (a) == 0 || mpz_sgn (b) == 0)
     {
       if (mpz_sgn (V) != 0)
@@ -941,6 +1036,10 @@ main (void)
   free (list);
   printf ("%s: %u of %u selected classes (of %u), %ld launches, %ld instances, %ld failure%s\n",
           MPN_NAME, ntested, nlist, ncls, launches, instances, failures, failures == 1 ? "" : "s");
+#ifdef MPN_GCDEXT_NORM
+  printf ("%s: GMP's cofactors found by the device for %ld instances, left to the host for %ld\n",
+          MPN_NAME, norm_found, norm_left);
+#endif
   if (failures)
     printf ("%s: rerun with MPZG_TEST_SEED=%lu\n", MPN_NAME, seed);
   return failures ? 1 : 0;

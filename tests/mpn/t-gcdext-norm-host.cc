@@ -214,14 +214,7 @@ check (mpz_srcptr a, mpz_srcptr b, unsigned W, size_t stride)
         nt--;
       mpz_roinit_n (C, (const mp_limb_t *) c.data (), (mp_size_t) nc);
       mpz_roinit_n (T, (const mp_limb_t *) tt.data (), (mp_size_t) nt);
-      int c_is_t, neg_c, neg_t;
-      mpzg_gcdext_device_signs (flags, mpz_sgn (a), mpz_sgn (b), &c_is_t, &neg_c, &neg_t);
-      mpz_set (c_is_t ? wt : ws, C);
-      if (neg_c)
-        mpz_neg (c_is_t ? wt : ws, c_is_t ? wt : ws);
-      mpz_set (c_is_t ? ws : wt, T);
-      if (neg_t)
-        mpz_neg (c_is_t ? ws : wt, c_is_t ? ws : wt);
+      mpzg_gcdext_device_st (ws, wt, C, T, flags, mpz_sgn (a), mpz_sgn (b));
       if ((mpz_cmp (ws, s) != 0 || mpz_cmp (wt, t) != 0) && host_failed ())
         gmp_fprintf (stderr, "t-gcdext-norm-host: a = %Zx, b = %Zx (W %u, stride %zu): "
                      "s = %Zx t = %Zx, want %Zx %Zx\n", a, b, W, stride, ws, wt, s, t);
