@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gcdext-norm-coop.cuh -- the W^2 word products of gcdext-norm.cuh's cofactor_t
    by the 32 lanes of a warp, for the cooperative classes (W = 32 S words, S >= 2):
-   t = (|x| c -+ g) / |y|, exact, where one thread per instance took longer than
-   the host.
+   t = (|x| c -+ g) / |y|, exact (from 128 words one thread per instance took
+   longer than the host).
 
    Lane L holds words j = 32 s + L (s = 0 .. S - 1) of a number of W words in
    carry-save form: word j is lo[s] + c[s] 2^64, c a small signed count of the
@@ -31,7 +31,8 @@
    The steps run over a warp context X (gcdext.cu's, or the host test's, which
    runs the 32 lanes in turn): X::each (f) runs f (lane state, L) on every lane,
    X::from (r, f) gives every lane lane r's f (state), X::sync () orders the
-   lanes' stores before the loads after it.  Host and device code:
+   lanes' stores before the loads after it, X::lane0 (f) runs f () on one lane
+   and gives every lane its value.  Host and device code:
    tests/mpn/t-gcdext-norm-host.cc compares it with mpz_gcdext. */
 #ifndef MPZG_GCDEXT_NORM_COOP_CUH
 #define MPZG_GCDEXT_NORM_COOP_CUH
