@@ -234,6 +234,19 @@ norm_coop_words (unsigned W)
   return 2 * ((size_t) W + 64) + W;
 }
 
+/* y's words in the stage, and v's (zeros at indices -32 .. -1 and W .. W + 31). */
+MPZG_GXN_HD u64 *
+norm_coop_y (u64 *stage)
+{
+  return stage + 32;
+}
+
+MPZG_GXN_HD u64 *
+norm_coop_v (u64 *stage, unsigned W)
+{
+  return stage + W + 96;
+}
+
 /* gcdext_norm's steps once g is known to be one word (g0, not zero) and the
    route is chosen (x, and y in the stage, both not zero), with v in the stage:
    norm_prep on lane 0 (X::lane0 runs f on one lane and gives every lane its
@@ -244,7 +257,8 @@ MPZG_GXN_HD int
 gcdext_norm_coop (X &x_, u64 g0, view x, u64 *stage, view t)
 {
   const unsigned W = 32 * S;
-  u64 *const yp = stage + 32, *const cp = stage + W + 96, *const q = stage + 2 * (W + 64);
+  u64 *const yp = norm_coop_y (stage), *const cp = norm_coop_v (stage, W),
+    *const q = stage + 2 * (W + 64);
   const int pk = x_.lane0 ([&] () {
       unsigned k = 0;
       const int neg_c = norm_prep (g0, view { yp, 1 }, view { cp, 1 }, view { q, 1 }, W, &k);

@@ -448,28 +448,22 @@ gcdext_norm_coop_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size
     }
   const int route = zb > za;
   const u64 *const x = route ? b : a, *const y = route ? a : b;
-  u64 *const cp = stage + W + 96;
-  for (unsigned i = L; i < W + 64; i += 32)
+  u64 *const yp = gxn::norm_coop_y (stage), *const cp = gxn::norm_coop_v (stage, W);
+  for (int i = (int) L - 32; i < (int) W + 32; i += 32)
     {
-      const bool in_w = i >= 32 && i < W + 32;
-      stage[i] = in_w ? y[i - 32] : 0;
-      stage[W + 64 + i] = in_w ? v[i - 32] : 0;
+      const bool in_w = i >= 0 && i < (int) W;
+      yp[i] = in_w ? y[i] : 0;
+      cp[i] = in_w ? v[i] : 0;
     }
   norm_warp<S> w;
   w.L = L;
   const int neg_c = gxn::gcdext_norm_coop<S, W <= MPZG_GCDEXT_NORM_COOP_UNROLL ? S : 1> (
-    w, g0, gxn::view { (u64 *) x, 1 }, stage,
-                                              gxn::view { out + 2 * region + j * W, 1 });
-  if (neg_c < 0)
-    {
-      if (L == 0)
-        *flags = 0;
-      return;
-    }
-  for (unsigned i = L; i < W; i += 32)
-    v[i] = cp[i];
+    w, g0, gxn::view { (u64 *) x, 1 }, stage, gxn::view { out + 2 * region + j * W, 1 });
+  if (neg_c >= 0)
+    for (unsigned i = L; i < W; i += 32)
+      v[i] = cp[i];
   if (L == 0)
-    *flags = gxn::norm_flags (neg_c, route);
+    *flags = neg_c >= 0 ? gxn::norm_flags (neg_c, route) : 0;
 }
 
 } /* namespace gc */

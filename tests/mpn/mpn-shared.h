@@ -531,24 +531,21 @@ shape_consistent (const mpzg_mpn_shape *sh, const char *where)
 }
 
 #ifdef MPN_GCDEXT_NORM
-/* Where the device found GMP's cofactors (mpzg_mpn_gcdext_norm; its flags word
-   valid): |c| in v's words and |t| in the third output give, with the host's
-   signs (mpzg_gcdext_device_signs), mpz_gcdext's s and t for every sign of the
-   operands.  Returns 0 where it declined, after checking that it had to: g
-   longer than a word, an operand zero, or |y| = g (y the route's modulus). */
 static long norm_found, norm_left;
 
-static int
-check_device_cofactors (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes,
-                        size_t j, mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, const char *where)
+/* The flags word of instance j (mpzg_mpn_gcdext_norm), after checking that the
+   device found GMP's cofactors exactly where it should: everywhere but where g
+   is longer than a word, an operand is zero or |y| = g (y the route's
+   modulus).  Where it found them (flags valid), |c| (in v's words) and |t|
+   into c[0..w) and c[w..2w). */
+static unsigned
+device_cofactors (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes, size_t j,
+                  mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, mp_limb_t *c, const char *where)
 {
   size_t w = sh->w[0], i;
   const unsigned flags = (unsigned) out[3 * w * lanes + j];
   const int should = mpz_size (G) == 1 && mpz_sgn (a) != 0 && mpz_sgn (b) != 0
     && mpz_cmpabs (mpzg_gcdext_route (a, b) ? a : b, G) > 0;
-  mp_limb_t *c, *tw;
-  mpz_t Cs, Ts, A, B, rg, rs, rt, ws, wt;
-  mpz_srcptr C, T;
   if (!(flags & MPZG_GCDEXT_NORM_VALID))
     {
       norm_left++;
@@ -557,60 +554,36 @@ check_device_cofactors (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size
               flags);
       return 0;
     }
-  if (!should)
-    {
-      fail ("%s: instance %zu, cofactors found where the host must (flags %#x)", where, j,
-            flags);
-      return 1;
-    }
   norm_found++;
-  if ((c = malloc (2 * w * sizeof *c)) == NULL)
-    {
-      fail ("out of host memory");
-      return 1;
-    }
-  tw = c + w;
+  if (!should)
+    fail ("%s: instance %zu, cofactors found where the host must (flags %#x)", where, j,
+          flags);
   for (i = 0; i < w; i++)
     {
       c[i] = out[at (sh, w * lanes, w, lanes, i, j)];
-      tw[i] = out[at (sh, 2 * w * lanes, w, lanes, i, j)];
+      c[w + i] = out[at (sh, 2 * w * lanes, w, lanes, i, j)];
     }
-  C = mpz_roinit_n (Cs, c, (mp_size_t) w);
-  T = mpz_roinit_n (Ts, tw, (mp_size_t) w);
-  mpz_inits (A, B, rg, rs, rt, ws, wt, NULL);
-  for (int sg = 0; sg < 4 && failures <= 20; sg++)
-    {
-      mpz_set (A, a);
-      mpz_set (B, b);
-      if (sg & 1)
-        mpz_neg (A, A);
-      if (sg & 2)
-        mpz_neg (B, B);
-      mpz_gcdext (rg, rs, rt, A, B);
-      mpzg_gcdext_device_st (ws, wt, C, T, flags, mpz_sgn (A), mpz_sgn (B));
-      if (mpz_cmp (ws, rs) != 0 || mpz_cmp (wt, rt) != 0)
-        fail ("%s: instance %zu, signs %d: the device's s or t differ from mpz_gcdext's", where,
-              j, sg);
-    }
-  mpz_clears (A, B, rg, rs, rt, ws, wt, NULL);
-  free (c);
-  return 1;
+  return flags;
 }
 #endif
 
 #ifdef MPN_GCDEXT
 /* The cofactor v of instance j (after g): below the odd operand of the pair once
    the common power of two is removed, and giving, normalized as the host does,
-   mpz_gcdext's s and t for every sign of the operands and mpz_invert's inverse. */
+   mpz_gcdext's s and t for every sign of the operands and mpz_invert's inverse.
+   Where the device found GMP's cofactors (MPN_GCDEXT_NORM: v's words then hold
+   |c|), those with the host's signs (mpzg_gcdext_device_st) against
+   mpz_gcdext's s and t instead. */
 static void
 check_cofactor (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes, size_t j,
                 const mp_limb_t *x, const mp_limb_t *y, const char *where)
 {
   size_t w = sh->w[0], i;
-  mp_limb_t *g = malloc (2 * w * sizeof *g), *v = g + w;
+  mp_limb_t *g = malloc (4 * w * sizeof *g), *v = g + w;
   mpz_t a, b, m, s, t, w0, w1, rg, rs, rt;
-  mpz_srcptr G, V;
+  mpz_srcptr G, V, C = NULL, T = NULL;
   mpz_t Gs, Vs;
+  unsigned flags = 0;           /* the device's cofactors: their flags, or 0 */
   if (g == NULL)
     {
       fail ("out of host memory");
@@ -627,25 +600,28 @@ check_cofactor (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes
   mpz_import (a, w, -1, sizeof (mp_limb_t), 0, 0, x);
   mpz_import (b, w, -1, sizeof (mp_limb_t), 0, 0, y);
 #ifdef MPN_GCDEXT_NORM
-  /* v's words hold |c| where the device found GMP's cofactors */
-  if (sh->ow[2] != 0 && check_device_cofactors (out, sh, lanes, j, a, b, G, where))
+  mpz_t Cs, Ts;
+  if (sh->ow[2] != 0 && (flags = device_cofactors (out, sh, lanes, j, a, b, G, g + 2 * w, where)))
     {
-      mpz_clears (a, b, m, s, t, w0, w1, rg, rs, rt, NULL);
-      free (g);
-      return;
+      C = mpz_roinit_n (Cs, g + 2 * w, (mp_size_t) w);
+      T = mpz_roinit_n (Ts, g + 3 * w, (mp_size_t) w);
     }
 #endif
-  if (mpz_sgn (a) == 0 || mpz_sgn (b) == 0)
+  if (!flags)                   /* v came back: its range */
     {
-      if (mpz_sgn (V) != 0)
-        fail ("%s: instance %zu, cofactor not zero for a zero operand", where, j);
-    }
-  else
-    {
-      unsigned long z = mpz_scan1 (a, 0) < mpz_scan1 (b, 0) ? mpz_scan1 (a, 0) : mpz_scan1 (b, 0);
-      mpz_tdiv_q_2exp (m, mpzg_gcdext_route (a, b) ? a : b, z);
-      if (mpz_cmp (V, m) >= 0)
-        fail ("%s: instance %zu, cofactor out of range", where, j);
+      if (mpz_sgn (a) == 0 || mpz_sgn (b) == 0)
+        {
+          if (mpz_sgn (V) != 0)
+            fail ("%s: instance %zu, cofactor not zero for a zero operand", where, j);
+        }
+      else
+        {
+          unsigned long z = mpz_scan1 (a, 0) < mpz_scan1 (b, 0) ? mpz_scan1 (a, 0)
+            : mpz_scan1 (b, 0);
+          mpz_tdiv_q_2exp (m, mpzg_gcdext_route (a, b) ? a : b, z);
+          if (mpz_cmp (V, m) >= 0)
+            fail ("%s: instance %zu, cofactor out of range", where, j);
+        }
     }
   for (int sg = 0; sg < 4 && failures <= 20; sg++)
     {
@@ -654,10 +630,14 @@ check_cofactor (const mpzg_mpn_word *out, const mpzg_mpn_shape *sh, size_t lanes
       if (sg & 2)
         mpz_neg (b, b);
       mpz_gcdext (rg, rs, rt, a, b);
-      mpzg_gcdext_norm (s, t, G, a, b, V, w0, w1);
+      if (flags)
+        mpzg_gcdext_device_st (s, t, C, T, flags, mpz_sgn (a), mpz_sgn (b));
+      else
+        mpzg_gcdext_norm (s, t, G, a, b, V, w0, w1);
       if (mpz_cmp (s, rs) != 0 || mpz_cmp (t, rt) != 0)
-        fail ("%s: instance %zu, signs %d: s or t differ from mpz_gcdext's", where, j, sg);
-      if (mpz_sgn (b) != 0)
+        fail ("%s: instance %zu, signs %d: %ss or t differ from mpz_gcdext's", where, j, sg,
+              flags ? "the device's " : "");
+      if (!flags && mpz_sgn (b) != 0)
         {
           int want = mpz_invert (rs, a, b) != 0, got = mpzg_invert_norm (s, G, a, b, V, w0);
           if (want != got || (want && mpz_cmp (s, rs) != 0))

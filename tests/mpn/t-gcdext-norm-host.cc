@@ -6,9 +6,9 @@
    operand even), with planted common factors (of one word, even, odd and near
    2^64, and longer), zeros, equal operands, |y| of 1 and 2, extreme cofactors
    (x = 1, x = y - 1, y = x + 1) and every v the gcdext kernel may leave; through
-   both layouts' strides.  From 64 words also the warp's steps
-   (cuda/gcd/gcdext-norm-coop.cuh), its 32 lanes run in turn.  Where the device declines (g of more than one word, a
-   zero, |y| = g) the host's own
+   both layouts' strides; from 64 words also the warp's steps
+   (cuda/gcd/gcdext-norm-coop.cuh), its 32 lanes run in turn.  Where the
+   device declines (g of more than one word, a zero, |y| = g) the host's own
    normalization must be what is left, so the test checks that it declined exactly
    there.  Needs no GPU.
 
@@ -88,17 +88,18 @@ norm_coop (view a, view b, view g, view v, view t)
     return 0;
   const view x = route ? b : a, y = route ? a : b;
   std::vector<u64> stage (norm_coop_words (W), 0);
+  u64 *const ys = norm_coop_y (stage.data ()), *const vs = norm_coop_v (stage.data (), W);
   for (unsigned i = 0; i < W; i++)
     {
-      stage[32 + i] = y[i];
-      stage[W + 96 + i] = v[i];
+      ys[i] = y[i];
+      vs[i] = v[i];
     }
   std::vector<warp_host<S>> w (1);
   const int neg_c = gcdext_norm_coop<S, US> (w[0], g0, x, stage.data (), t);
   if (neg_c < 0)
     return 0;
   for (unsigned i = 0; i < W; i++)
-    v[i] = stage[W + 96 + i];
+    v[i] = vs[i];
   return norm_flags (neg_c, route);
 }
 
