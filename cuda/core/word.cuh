@@ -87,6 +87,21 @@ shr2 (u64 hi, u64 lo, unsigned s)
   return (lo >> s) | ((hi << 1) << (63 - s));
 }
 
+/* shr2 for 0 < s < 32 on the device as two 32-bit funnel shifts, one for each half
+   of the result: for a constant s the compiler spells the high half of shr2 as
+   three instructions (a shift, a shift of the word above, an or). */
+MPZG_WORD_HD u64
+shr2_short (u64 hi, u64 lo, unsigned s)
+{
+#ifdef __CUDA_ARCH__
+  const unsigned l = __funnelshift_r ((unsigned) lo, (unsigned) (lo >> 32), s);
+  const unsigned h = __funnelshift_r ((unsigned) (lo >> 32), (unsigned) hi, s);
+  return (u64) h << 32 | l;
+#else
+  return shr2 (hi, lo, s);
+#endif
+}
+
 } /* namespace mpzg */
 
 #endif

@@ -41,7 +41,7 @@
    broadcast of two bits, and, when an operand went negative (only after a wrong
    comparison of the approximations: rare), a second scan.  Work per thread: the
    30 steps (about 15 passes of some 30 instructions, gcd-core.cuh) and K words of
-   rows (some 42 instructions a word with the carries and the shift).  Since the
+   rows (some 40 instructions a word with the carries and the shift).  Since the
    steps are the same in every thread, they are the price of cooperation: they
    cost about what 10 to 15 words of rows do, which sets K (tuning.h) rather than
    T.
@@ -70,7 +70,23 @@
      scan<N> (g, p, cin, b)  b[v][i] = the carry into thread tid(v) of chain i,
                      (g, p)[.][i] over the threads in order, carry cin into thread 0
      sync ()         a barrier that orders the threads' memory accesses
-   Every thread of the instance calls every member at the same point. */
+     all_done (p)    whether p holds in every instance that shares this context's
+                     exchanges (p the same in all threads of an instance)
+     any (p)         whether p holds in any of them
+     SHARED          compile-time: whether instances share the exchanges (else
+                     all_done (p) is p)
+   Every thread of the instance calls every member at the same point.
+
+   The outer loop runs on a second context, XL, whose exchanges may span several
+   instances: on the device, the groups of a warp, all called with the full warp's
+   mask.  A shuffle or ballot with a partial mask costs five more instructions
+   (ptxas checks that the mask's lanes are converged), about 5 % of an iteration
+   with groups of 16 lanes.  So the instances of a warp leave the loop together
+   (all_done): one that is done stores its result, runs the remaining iterations
+   on whatever its registers hold, without its steps (whose passes end only for an
+   odd b), and reads its result back after the loop; and the rare negation is
+   called by all when any needs it.  The work before and after the loop stays on
+   X, each instance on its own. */
 #ifndef MPZG_GCD_COOP_CUH
 #define MPZG_GCD_COOP_CUH
 
@@ -203,7 +219,8 @@ MPZG_GCD_UNROLL
    and anz, whether a is nonzero (maxima over the threads); then, unless a is
    zero, the words of the approximations from their owners into w[0..6) (a[0],
    b[0], a[h], b[h], a[h-1], b[h-1]) and their threads into src[0..6), to be
-   picked.  Returns whether any thread run here is at or below h's owner. */
+   picked (for a zero a, valid threads too: the loop's context may pick them).
+   Returns whether any thread run here is at or below h's owner. */
 template <int K, class X>
 MPZG_GCD_HD bool
 coop_top (X &x, u64 (&A)[X::V][K], u64 (&B)[X::V][K], int &h, int &anz, u64 *w, int *src)
@@ -226,8 +243,6 @@ MPZG_GCD_UNROLL
         h = x.tid (v) * K + top;
     }
   x.maxes (h, anz);
-  if (!anz)
-    return false;
   const int u = h / K;
   const int l = h > 0 ? (h - 1) / K : 0;   /* the owner of word h - 1 */
   src[0] = src[1] = 0;
@@ -271,14 +286,15 @@ coop_steps (const u64 *w, int h, int &f0, int &g0, int &f1, int &g1)
 }
 
 /* Step 4 for one thread's words: R = R / 2^STEPS, hi the word above them (the
-   next thread's word 0, or the top). */
+   next thread's word 0, or the top): two funnel shifts a word (shr2_short), where
+   shr2 took four. */
 template <int K>
 MPZG_GCD_HD void
 shift_steps (u64 (&R)[K], u64 hi)
 {
 MPZG_GCD_UNROLL
   for (int i = 0; i < K; i++)
-    R[i] = shr2 (i + 1 < K ? R[i + 1 < K ? i + 1 : 0] : hi, R[i], STEPS);
+    R[i] = shr2_short (i + 1 < K ? R[i + 1 < K ? i + 1 : 0] : hi, R[i], STEPS);
 }
 
 /* The rare step 5: a (bit 0 of neg) and b (bit 1) = their negations, over the
@@ -347,31 +363,72 @@ MPZG_GCD_UNROLL
     }
 }
 
-/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
-   within them, zero included); gp must not overlap ap or bp. */
+/* R's words into p[0..W) (each thread its own), or from there. */
 template <int K, class X>
 MPZG_GCD_HD void
-gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
+coop_put (X &x, const u64 (&R)[X::V][K], u64 *p)
+{
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        p[o + i] = R[v][i];
+    }
+}
+
+template <int K, class X>
+MPZG_GCD_HD void
+coop_get (X &x, u64 (&R)[X::V][K], const u64 *p)
+{
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        R[v][i] = p[o + i];
+    }
+}
+
+/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
+   within them, zero included); gp must not overlap ap or bp.  The outer loop's
+   exchanges go through xl (see the head); an instance that is not live touches no
+   memory and only takes part in them. */
+template <int K, class X, class XL>
+MPZG_GCD_HD void
+gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
 {
   const int V = X::V;
   const int W = x.T () * K, NOZ = 64 * W;
-  int za, zb;
-  coop_zeros<K> (x, ap, bp, za, zb);
-  if (za == NOZ || zb == NOZ)
+  int za = 0, zb = 0;
+  bool done = !live;            /* the result is in gp, or there is none */
+  if (live)
     {
-      /* gcd (x, 0) = gcd (0, x) = x */
-      for (int v = 0; v < x.nv (); v++)
+      coop_zeros<K> (x, ap, bp, za, zb);
+      if (za == NOZ || zb == NOZ)
         {
-          const int o = x.tid (v) * K;
-          for (int i = 0; i < K; i++)
-            gp[o + i] = ap[o + i] | bp[o + i];
+          /* gcd (x, 0) = gcd (0, x) = x */
+          for (int v = 0; v < x.nv (); v++)
+            {
+              const int o = x.tid (v) * K;
+              for (int i = 0; i < K; i++)
+                gp[o + i] = ap[o + i] | bp[o + i];
+            }
+          done = true;
         }
-      return;
     }
+  const bool looped = !done;    /* the result's shift is left to the end */
   /* the odd parts */
   u64 A[V][K], B[V][K];
-  coop_load<K> (x, ap, za, A);
-  coop_load<K> (x, bp, zb, B);
+  if (looped)
+    {
+      coop_load<K> (x, ap, za, A);
+      coop_load<K> (x, bp, zb, B);
+    }
+  else
+    for (int v = 0; v < x.nv (); v++)
+      for (int i = 0; i < K; i++)
+        A[v][i] = B[v][i] = 0;
   u64 c[V][2], ci[V][2];
   bool g[V][2], p[V][2];
   int it = 0;
@@ -380,14 +437,21 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
       /* 1: the active length and the approximations' words */
       int h, anz, src[6];
       u64 w[6];
-      const bool act = coop_top<K> (x, A, B, h, anz, w, src);
-      if (!anz)
+      const bool act = coop_top<K> (xl, A, B, h, anz, w, src);
+      if (!anz && !done)
+        {
+          MPZG_GCD_COUNT (it);
+          if (XL::SHARED)
+            coop_put<K> (x, B, gp);
+          done = true;
+        }
+      if (xl.all_done (done))
         break;
       const int u = h / K;
-      x.template pick<6> (w, src);
+      xl.template pick<6> (w, src);
       /* 2: the steps */
       int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
-      if (act)
+      if (act && !done)
         coop_steps (w, h, f0, g0, f1, g1);
       /* 3: the rows, and the words owed to the next thread (none from above u,
          whose words are zero, nor from u to them) */
@@ -401,7 +465,7 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
           c[v][0] = on ? ca[v] + (1ull << 32) : 0;
           c[v][1] = on ? cb[v] + (1ull << 32) : 0;
         }
-      x.template up<2> (c, ci);
+      xl.template up<2> (c, ci);
       /* thread 0 and those above u add a zero word (and below, a zero bit) */
       for (int v = 0; v < x.nv (); v++)
         {
@@ -412,7 +476,7 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
           p[v][0] = p[v][0] && in;
           p[v][1] = p[v][1] && in;
         }
-      x.template scan<2> (g, p, 0, ci);
+      xl.template scan<2> (g, p, 0, ci);
       u64 ta = 0, tb = 0;       /* the top: 0, or all ones when negative */
       for (int v = 0; v < x.nv (); v++)
         {
@@ -429,7 +493,7 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
           c[v][1] = B[v][0];
         }
       /* 4: the division by 2^STEPS */
-      x.template down<2> (c, ci);
+      xl.template down<2> (c, ci);
       u64 neg[1] = { 0 };
       for (int v = 0; v < x.nv (); v++)
         {
@@ -441,31 +505,51 @@ gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
         }
       /* 5: the signs */
       const int usrc[1] = { u };
-      x.template pick<1> (neg, usrc);
-      if (neg[0] != 0)
-        coop_negate<K> (x, A, B, u, neg[0], g, p, ci);
+      xl.template pick<1> (neg, usrc);
+      if (done)
+        neg[0] = 0;
+      if (xl.any (neg[0] != 0))
+        coop_negate<K> (xl, A, B, u, neg[0], g, p, ci);
     }
-  MPZG_GCD_COUNT (it);
+  if (!looped)
+    return;
+  if (!done)
+    MPZG_GCD_COUNT (it);        /* not reached: the loop's bound is the method's */
+  else if (XL::SHARED)
+    coop_get<K> (x, B, gp);
   /* g = b << min (za, zb), through gp */
   coop_store_shl<K> (x, B, A, za < zb ? za : zb, gp);
+}
+
+/* One instance on its own context. */
+template <int K, class X>
+MPZG_GCD_HD void
+gcd_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp)
+{
+  gcd_coop<K> (x, x, ap, bp, gp, true);
 }
 
 #ifdef __CUDACC__
 
 /* One group of T lanes (T a power of two, at most 32) per instance, 32 / T
-   instances per warp.  Every warp-wide operation names only the group's lanes, so
-   the groups of a warp may part (one finishes, another goes on). */
-template <int TG>
+   instances per warp.  With FULL false, every warp-wide operation names only the
+   group's lanes, so the groups of a warp may part (one finishes, another goes
+   on).  With FULL true (the outer loops' context, XL), every one names the whole
+   warp, whose groups then call them together, and the maxima are taken within
+   the group by shuffles across it. */
+template <int TG, bool FULL = false>
 struct group_x
 {
   static const int V = 1;
-  unsigned mask, lane, base;
+  static const bool SHARED = FULL && TG < 32;
+  unsigned mask, gmask, lane, base;
 
   __device__ __forceinline__ group_x ()
   {
     lane = threadIdx.x & 31;
     base = lane & ~(unsigned) (TG - 1);
-    mask = TG == 32 ? 0xffffffffu : ((1u << (TG & 31)) - 1) << base;
+    gmask = TG == 32 ? 0xffffffffu : ((1u << (TG & 31)) - 1) << base;
+    mask = FULL ? 0xffffffffu : gmask;
   }
   __device__ __forceinline__ int nv () const { return 1; }
   __device__ __forceinline__ int T () const { return TG; }
@@ -474,8 +558,22 @@ struct group_x
   __device__ __forceinline__ void
   maxes (int &a, int &b)
   {
-    a = __reduce_max_sync (mask, a);
-    b = __reduce_max_sync (mask, b);
+    if (FULL && TG < 32)
+      {
+#pragma unroll
+        for (int o = TG / 2; o > 0; o /= 2)
+          {
+            const int ao = __shfl_xor_sync (mask, a, o, TG);
+            const int bo = __shfl_xor_sync (mask, b, o, TG);
+            a = ao > a ? ao : a;
+            b = bo > b ? bo : b;
+          }
+      }
+    else
+      {
+        a = __reduce_max_sync (mask, a);
+        b = __reduce_max_sync (mask, b);
+      }
   }
 
   template <int N>
@@ -518,13 +616,15 @@ struct group_x
 #pragma unroll
     for (int i = 0; i < N; i++)
       {
-        const unsigned G = (__ballot_sync (mask, g[0][i]) & mask) >> base;
-        const unsigned P = (__ballot_sync (mask, p[0][i]) & mask) >> base;
+        const unsigned G = (__ballot_sync (mask, g[0][i]) & gmask) >> base;
+        const unsigned P = (__ballot_sync (mask, p[0][i]) & gmask) >> base;
         b[0][i] = (chain_masks (G, P, cin) >> (lane - base)) & 1;
       }
   }
 
   __device__ __forceinline__ void sync () { __syncwarp (mask); }
+  __device__ __forceinline__ bool all_done (bool p) { return FULL ? __all_sync (mask, p) : p; }
+  __device__ __forceinline__ bool any (bool p) { return FULL ? __any_sync (mask, p) : p; }
 };
 
 /* The most words one pick, and the most chains one up, down or scan, moves:
@@ -553,6 +653,7 @@ template <int NW>
 struct block_x
 {
   static const int V = 1;
+  static const bool SHARED = false;
   gcd_block_smem *sm;
   unsigned lane, wp;
   unsigned char ph[5];          /* the halves of maxes, pick, up, down, scan */
@@ -664,6 +765,8 @@ struct block_x
   }
 
   __device__ __forceinline__ void sync () { __syncthreads (); }
+  __device__ __forceinline__ bool all_done (bool p) { return p; }
+  __device__ __forceinline__ bool any (bool p) { return p; }
 };
 
 #endif /* __CUDACC__ */

@@ -227,35 +227,50 @@ MPZG_GCD_UNROLL
    the cofactor of gcdext-core.cuh's gcdext (x v = g mod y when y / 2^k is odd, 2^k
    the common power of two, else y v = g mod x; 0 <= v below that odd modulus;
    zero operands give g = x + y and v = 0).  gp and vp must not overlap ap, bp or
-   each other. */
-template <int K, class X>
+   each other.  The outer loop's exchanges go through xl, as gcd_coop's (an
+   instance that is done keeps b and v in gp and vp, and its signs, v's top and
+   its iteration count in registers that the iterations after it leave alone); an
+   instance that is not live touches no memory. */
+template <int K, class X, class XL>
 MPZG_GCD_HD void
-gcdext_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp)
+gcdext_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp, bool live)
 {
   const int V = X::V;
   const int T = x.T (), W = T * K, NOZ = 64 * W;
-  int za, zb;
-  coop_zeros<K> (x, ap, bp, za, zb);
-  if (za == NOZ || zb == NOZ)
+  int za = 0, zb = 0;
+  bool done = !live;
+  if (live)
     {
-      for (int v = 0; v < x.nv (); v++)
+      coop_zeros<K> (x, ap, bp, za, zb);
+      if (za == NOZ || zb == NOZ)
         {
-          const int o = x.tid (v) * K;
-          for (int i = 0; i < K; i++)
+          for (int v = 0; v < x.nv (); v++)
             {
-              gp[o + i] = ap[o + i] | bp[o + i];
-              vp[o + i] = 0;
+              const int o = x.tid (v) * K;
+              for (int i = 0; i < K; i++)
+                {
+                  gp[o + i] = ap[o + i] | bp[o + i];
+                  vp[o + i] = 0;
+                }
             }
+          done = true;
         }
-      return;
     }
+  const bool looped = !done;
   /* both shifted by the common power of two; the odd one is b, the modulus */
   const int z = za < zb ? za : zb;
   const bool swap = zb > za;
   const u64 *xp = swap ? bp : ap, *mp = swap ? ap : bp;
   u64 A[V][K], B[V][K], U[V][K], Vc[V][K], M[V][K];
-  coop_load<K> (x, xp, z, A);
-  coop_load<K> (x, mp, z, B);
+  if (looped)
+    {
+      coop_load<K> (x, xp, z, A);
+      coop_load<K> (x, mp, z, B);
+    }
+  else
+    for (int v = 0; v < x.nv (); v++)
+      for (int i = 0; i < K; i++)
+        A[v][i] = B[v][i] = 0;
   for (int v = 0; v < x.nv (); v++)
     {
       const int t = x.tid (v);
@@ -268,8 +283,9 @@ MPZG_GCD_UNROLL
         }
     }
   /* m's low word, read by every thread itself */
-  const u32 minv = inverse32 ((u32) shr2 (word_in (mp, z / 64 + 1, W), word_in (mp, z / 64, W),
-                                          (unsigned) z % 64));
+  const u32 minv = !looped ? 1 : inverse32 ((u32) shr2 (word_in (mp, z / 64 + 1, W),
+                                                         word_in (mp, z / 64, W),
+                                                         (unsigned) z % 64));
   const u32 kmask = (1u << STEPS) - 1;
   unsigned su = 0, sv = 0;      /* the lazy signs: a = -u x, b = -v x (mod m) */
   long long ut[V], vt[V];       /* thread T - 1's: u's and v's words above the W words */
@@ -277,14 +293,24 @@ MPZG_GCD_UNROLL
     ut[v] = vt[v] = 0;
   u64 c[V][4], ci[V][4];
   bool g[V][4], p[V][4];
-  int it = 0;
+  int it = 0, its = 0;          /* its: this instance's iterations */
   for (; it < coop_max_iterations (W); it++)
     {
       /* 1: the active length, the approximations' words and u[0], v[0] */
       int h, anz, src[8];
       u64 w[8];
-      coop_top<K> (x, A, B, h, anz, w, src);
-      if (!anz)
+      coop_top<K> (xl, A, B, h, anz, w, src);
+      if (!anz && !done)
+        {
+          its = it;
+          if (XL::SHARED)
+            {
+              coop_put<K> (x, B, gp);
+              coop_put<K> (x, Vc, vp);
+            }
+          done = true;
+        }
+      if (xl.all_done (done))
         break;
       const int u = h / K;
       w[6] = w[7] = 0;
@@ -295,10 +321,11 @@ MPZG_GCD_UNROLL
             w[6] = U[v][0];
             w[7] = Vc[v][0];
           }
-      x.template pick<8> (w, src);
+      xl.template pick<8> (w, src);
       /* 2: the steps (every thread: all apply them to u and v) */
-      int f0, g0, f1, g1;
-      coop_steps (w, h, f0, g0, f1, g1);
+      int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
+      if (!done)
+        coop_steps (w, h, f0, g0, f1, g1);
       const int cf0 = su ? -f0 : f0, cg0 = sv ? -g0 : g0;
       const int cf1 = su ? -f1 : f1, cg1 = sv ? -g1 : g1;
       const u32 u0 = (u32) w[6], v0 = (u32) w[7];
@@ -329,7 +356,7 @@ MPZG_GCD_UNROLL
           c[v][2] = cu[v] + (1ull << 32);
           c[v][3] = cv[v] + (1ull << 32);
         }
-      x.template up<4> (c, ci);
+      xl.template up<4> (c, ci);
       for (int v = 0; v < x.nv (); v++)
         {
           const int t = x.tid (v);
@@ -346,7 +373,7 @@ MPZG_GCD_UNROLL
           add_word<K> (U[v], ci[v][2], g[v][2], p[v][2]);
           add_word<K> (Vc[v], ci[v][3], g[v][3], p[v][3]);
         }
-      x.template scan<4> (g, p, 0, ci);
+      xl.template scan<4> (g, p, 0, ci);
       u64 ta = 0, tb = 0, tu = 0, tv = 0;       /* the tops, signed */
       for (int v = 0; v < x.nv (); v++)
         {
@@ -374,7 +401,7 @@ MPZG_GCD_UNROLL
           c[v][3] = Vc[v][0];
         }
       /* 4: the division by 2^STEPS; the cofactors' new tops */
-      x.template down<4> (c, ci);
+      xl.template down<4> (c, ci);
       u64 d[1] = { 0 };         /* a's and b's signs */
       for (int v = 0; v < x.nv (); v++)
         {
@@ -388,7 +415,7 @@ MPZG_GCD_UNROLL
             }
           shift_steps<K> (U[v], t == T - 1 ? tu : ci[v][2]);
           shift_steps<K> (Vc[v], t == T - 1 ? tv : ci[v][3]);
-          if (t == T - 1)
+          if (t == T - 1 && !done)
             {
               ut[v] = (long long) tu >> STEPS;
               vt[v] = (long long) tv >> STEPS;
@@ -396,19 +423,33 @@ MPZG_GCD_UNROLL
         }
       /* 5: the signs */
       const int dsrc[1] = { u };
-      x.template pick<1> (d, dsrc);
-      su = (unsigned) d[0] & 1;
-      sv = (unsigned) d[0] >> 1 & 1;
-      if (d[0] != 0)
+      xl.template pick<1> (d, dsrc);
+      if (done)
+        d[0] = 0;
+      else
+        {
+          su = (unsigned) d[0] & 1;
+          sv = (unsigned) d[0] >> 1 & 1;
+        }
+      if (xl.any (d[0] != 0))
         {
           bool gn[V][2], pn[V][2];
           u64 cn[V][2];
-          coop_negate<K> (x, A, B, u, d[0], gn, pn, cn);
+          coop_negate<K> (xl, A, B, u, d[0], gn, pn, cn);
         }
     }
-  MPZG_GCD_COUNT (it);
+  if (!looped)
+    return;
+  if (!done)
+    its = it;                   /* not reached: the loop's bound is the method's */
+  else if (XL::SHARED)
+    {
+      coop_get<K> (x, B, gp);
+      coop_get<K> (x, Vc, vp);
+    }
+  MPZG_GCD_COUNT (its);
   /* v mod m, then v = -v mod m where b = -v x (A, zero now, the scratch) */
-  coop_reduce<K> (x, Vc, vt, M, A, it, sv);
+  coop_reduce<K> (x, Vc, vt, M, A, its, sv);
   if (sv)
     {
       MPZG_GCDEXT_LAZY ();
@@ -423,6 +464,14 @@ MPZG_GCD_UNROLL
     }
   /* g = b << z, through gp */
   coop_store_shl<K> (x, B, A, z, gp);
+}
+
+/* One instance on its own context. */
+template <int K, class X>
+MPZG_GCD_HD void
+gcdext_coop (X &x, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp)
+{
+  gcdext_coop<K> (x, x, ap, bp, gp, vp, true);
 }
 
 } /* namespace gc */

@@ -16,6 +16,7 @@ struct coop_host_x
 {
   typedef mpzg::gc::u64 u64;
   static const int V = VMAX;
+  static const bool SHARED = true;      /* all_done lingers (below) */
   int n;
   bool bad;                     /* an exchange was called out of its contract */
 
@@ -82,6 +83,19 @@ struct coop_host_x
   }
 
   void sync () {}
+
+  /* One instance; all_done answers "not yet" for linger more calls after p first
+     holds, as when a slower instance shares the outer loop's exchanges, so that
+     the iterations a done instance runs on are tested too. */
+  int linger = 0;
+  bool
+  all_done (bool p)
+  {
+    if (!p)
+      return false;
+    return linger-- <= 0;
+  }
+  bool any (bool p) { return p; }
 };
 
 #endif

@@ -2,7 +2,9 @@
 /* t-gcd-coop-host.cc -- the device's cooperative gcd code (cuda/gcd/gcd-coop.cuh),
    compiled for the host and compared with mpz_gcd.  All T threads of an instance
    run in coop-host.h's exchange context, which also checks the exchanges'
-   contracts.  Fails if no operand ever went negative (the rare path after a wrong
+   contracts and runs zero, one, two or three outer iterations (in turn) after
+   the instance is done, as a warp's groups do (gcd-coop.cuh).  Fails if no
+   operand ever went negative (the rare path after a wrong
    comparison of the approximations).
 
    Shapes: the device's for both values of MPZG_GCD_COOP_K, whichever the build
@@ -65,6 +67,8 @@ static bool
 run_k (int T, const u64 *a, const u64 *b, u64 *g)
 {
   host_x x (T);
+  static int calls;
+  x.linger = calls++ % 4;       /* 0 to 3 iterations after done */
   mpzg::gc::gcd_coop<K> (x, a, b, g);
   return !x.bad;
 }

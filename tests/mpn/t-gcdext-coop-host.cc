@@ -4,7 +4,9 @@
    normalization (lib/gpu/gcdext-norm.h), against mpz_gcdext (s and t both wanted,
    either one alone) and mpz_invert, for every sign of each pair of magnitudes (the
    device sees magnitudes only).  All T threads of an instance run in
-   coop-host.h's exchange context, which also checks the exchanges' contracts.
+   coop-host.h's exchange context, which also checks the exchanges' contracts and
+   runs zero, one, two or three outer iterations (in turn) after the instance is
+   done, as a warp's groups do (gcd-coop.cuh).
    Checks g against mpz_gcd's, the cofactor's range (below the odd modulus) and
    each instance's outer iterations against the binary GCD's bound; fails if no
    operand ever went negative (the rare negation).  The cofactor ends with its lazy
@@ -68,6 +70,8 @@ static bool
 run_k (int T, const u64 *a, const u64 *b, u64 *g, u64 *v)
 {
   host_x x (T);
+  static int calls;
+  x.linger = calls++ % 4;       /* 0 to 3 iterations after done */
   mpzg::gc::gcdext_coop<K> (x, a, b, g, v);
   return !x.bad;
 }
