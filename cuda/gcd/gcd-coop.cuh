@@ -390,6 +390,47 @@ MPZG_GCD_UNROLL
     }
 }
 
+/* R = 0. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_clear (X &x, u64 (&R)[X::V][K])
+{
+  for (int v = 0; v < x.nv (); v++)
+MPZG_GCD_UNROLL
+    for (int i = 0; i < K; i++)
+      R[v][i] = 0;
+}
+
+/* The start of gcd_coop and gcdext_coop: za, zb = the trailing zeros of a live
+   instance's operands ap[0..W), bp[0..W); where one is zero, gp = the other (and
+   vp = 0, where given), which ends the instance.  Returns whether the instance is
+   done: then, or when it is not live, the loop only takes part in the exchanges
+   (nothing read or written for one that is not live). */
+template <int K, class X>
+MPZG_GCD_HD bool
+coop_start (X &x, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp, bool live, int &za, int &zb)
+{
+  const int NOZ = 64 * x.T () * K;
+  za = zb = 0;
+  if (!live)
+    return true;
+  coop_zeros<K> (x, ap, bp, za, zb);
+  if (za != NOZ && zb != NOZ)
+    return false;
+  /* gcd (x, 0) = gcd (0, x) = x */
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+      for (int i = 0; i < K; i++)
+        {
+          gp[o + i] = ap[o + i] | bp[o + i];
+          if (vp != 0)
+            vp[o + i] = 0;
+        }
+    }
+  return true;
+}
+
 /* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
    within them, zero included); gp must not overlap ap or bp.  The outer loop's
    exchanges go through xl (see the head); an instance that is not live touches no
@@ -399,24 +440,10 @@ MPZG_GCD_HD void
 gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
 {
   const int V = X::V;
-  const int W = x.T () * K, NOZ = 64 * W;
-  int za = 0, zb = 0;
-  bool done = !live;            /* the result is in gp, or there is none */
-  if (live)
-    {
-      coop_zeros<K> (x, ap, bp, za, zb);
-      if (za == NOZ || zb == NOZ)
-        {
-          /* gcd (x, 0) = gcd (0, x) = x */
-          for (int v = 0; v < x.nv (); v++)
-            {
-              const int o = x.tid (v) * K;
-              for (int i = 0; i < K; i++)
-                gp[o + i] = ap[o + i] | bp[o + i];
-            }
-          done = true;
-        }
-    }
+  const int W = x.T () * K;
+  int za, zb;
+  /* done: the result is in gp (or there is none) */
+  bool done = coop_start<K> (x, ap, bp, gp, (u64 *) 0, live, za, zb);
   const bool looped = !done;    /* the result's shift is left to the end */
   /* the odd parts */
   u64 A[V][K], B[V][K];
@@ -426,9 +453,10 @@ gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
       coop_load<K> (x, bp, zb, B);
     }
   else
-    for (int v = 0; v < x.nv (); v++)
-      for (int i = 0; i < K; i++)
-        A[v][i] = B[v][i] = 0;
+    {
+      coop_clear<K> (x, A);
+      coop_clear<K> (x, B);
+    }
   u64 c[V][2], ci[V][2];
   bool g[V][2], p[V][2];
   int it = 0;

@@ -236,26 +236,9 @@ MPZG_GCD_HD void
 gcdext_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp, bool live)
 {
   const int V = X::V;
-  const int T = x.T (), W = T * K, NOZ = 64 * W;
-  int za = 0, zb = 0;
-  bool done = !live;
-  if (live)
-    {
-      coop_zeros<K> (x, ap, bp, za, zb);
-      if (za == NOZ || zb == NOZ)
-        {
-          for (int v = 0; v < x.nv (); v++)
-            {
-              const int o = x.tid (v) * K;
-              for (int i = 0; i < K; i++)
-                {
-                  gp[o + i] = ap[o + i] | bp[o + i];
-                  vp[o + i] = 0;
-                }
-            }
-          done = true;
-        }
-    }
+  const int T = x.T (), W = T * K;
+  int za, zb;
+  bool done = coop_start<K> (x, ap, bp, gp, vp, live, za, zb);
   const bool looped = !done;
   /* both shifted by the common power of two; the odd one is b, the modulus */
   const int z = za < zb ? za : zb;
@@ -268,9 +251,10 @@ gcdext_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp, bool 
       coop_load<K> (x, mp, z, B);
     }
   else
-    for (int v = 0; v < x.nv (); v++)
-      for (int i = 0; i < K; i++)
-        A[v][i] = B[v][i] = 0;
+    {
+      coop_clear<K> (x, A);
+      coop_clear<K> (x, B);
+    }
   for (int v = 0; v < x.nv (); v++)
     {
       const int t = x.tid (v);
