@@ -75,6 +75,8 @@
      any (p)         whether p holds in any of them
      SHARED          compile-time: whether instances share the exchanges (else
                      all_done (p) is p)
+     TOP_IN_SCAN     compile-time: how the owner of the top word finds it
+                     (coop_top)
    Every thread of the instance calls every member at the same point.
 
    The outer loop runs on a second context, XL, whose exchanges may span several
@@ -220,23 +222,39 @@ MPZG_GCD_UNROLL
    zero, the words of the approximations from their owners into w[0..6) (a[0],
    b[0], a[h], b[h], a[h-1], b[h-1]) and their threads into src[0..6), to be
    picked (for a zero a, valid threads too: the loop's context may pick them).
-   Returns whether any thread run here is at or below h's owner. */
+   The owner of h finds a[h], b[h] (and a[h-1], b[h-1] unless h is its word 0) at
+   a run-time index among its registers: with X::TOP_IN_SCAN, every thread keeps
+   the words at its top and below it during its scan (eight selects a word), else
+   the owners select them afterwards (ten a word, but only in the owners' warps,
+   which in a block of warps spares the others).  Returns whether any thread run
+   here is at or below h's owner. */
 template <int K, class X>
 MPZG_GCD_HD bool
 coop_top (X &x, u64 (&A)[X::V][K], u64 (&B)[X::V][K], int &h, int &anz, u64 *w, int *src)
 {
   h = 0;
   anz = 0;
+  u64 th[X::V][4];              /* with TOP_IN_SCAN: a, b at the top, a, b below it */
   for (int v = 0; v < x.nv (); v++)
     {
       /* the index within the thread, the thread's offset added once: with o + i
          here the compiler kept the K sums in registers across the iterations */
       int top = -1;
+      th[v][0] = th[v][1] = th[v][2] = th[v][3] = 0;
 MPZG_GCD_UNROLL
       for (int i = 0; i < K; i++)
         {
           if ((A[v][i] | B[v][i]) != 0)
-            top = i;
+            {
+              top = i;
+              if constexpr (X::TOP_IN_SCAN)
+                {
+                  th[v][0] = A[v][i];
+                  th[v][1] = B[v][i];
+                  th[v][2] = i > 0 ? A[v][i > 0 ? i - 1 : 0] : 0;
+                  th[v][3] = i > 0 ? B[v][i > 0 ? i - 1 : 0] : 0;
+                }
+            }
           anz |= A[v][i] != 0;
         }
       if (top >= 0)
@@ -260,15 +278,32 @@ MPZG_GCD_UNROLL
           w[0] = A[v][0];
           w[1] = B[v][0];
         }
-      if (t == u)
+      if constexpr (X::TOP_IN_SCAN)
         {
-          w[2] = select (A[v], h - o);
-          w[3] = select (B[v], h - o);
+          if (t == u)
+            {
+              w[2] = th[v][0];
+              w[3] = th[v][1];
+            }
+          if (h > 0 && t == l)
+            {
+              /* below the top in u, or the top word of the thread below u */
+              w[4] = l == u ? th[v][2] : A[v][K - 1];
+              w[5] = l == u ? th[v][3] : B[v][K - 1];
+            }
         }
-      if (h > 0 && t == l)
+      else
         {
-          w[4] = select (A[v], h - 1 - o);
-          w[5] = select (B[v], h - 1 - o);
+          if (t == u)
+            {
+              w[2] = select (A[v], h - o);
+              w[3] = select (B[v], h - o);
+            }
+          if (h > 0 && t == l)
+            {
+              w[4] = select (A[v], h - 1 - o);
+              w[5] = select (B[v], h - 1 - o);
+            }
         }
     }
   return act;
@@ -570,6 +605,7 @@ struct group_x
 {
   static const int V = 1;
   static const bool SHARED = FULL && TG < 32;
+  static const bool TOP_IN_SCAN = true;
   unsigned mask, gmask, lane, base;
 
   __device__ __forceinline__ group_x ()
@@ -682,6 +718,7 @@ struct block_x
 {
   static const int V = 1;
   static const bool SHARED = false;
+  static const bool TOP_IN_SCAN = false;
   gcd_block_smem *sm;
   unsigned lane, wp;
   unsigned char ph[5];          /* the halves of maxes, pick, up, down, scan */

@@ -10,13 +10,15 @@
 #ifndef MPZG_COOP_HOST_H
 #define MPZG_COOP_HOST_H
 
-/* All T <= VMAX threads of one instance (T a multiple of 32 above 32). */
-template <int VMAX>
+/* All T <= VMAX threads of one instance (T a multiple of 32 above 32); SCAN:
+   coop_top's way to the top words, the groups' (true) or the blocks'. */
+template <int VMAX, bool SCAN = true>
 struct coop_host_x
 {
   typedef mpzg::gc::u64 u64;
   static const int V = VMAX;
   static const bool SHARED = true;      /* all_done lingers (below) */
+  static const bool TOP_IN_SCAN = SCAN;
   int n;
   bool bad;                     /* an exchange was called out of its contract */
 

@@ -6,7 +6,9 @@
    device sees magnitudes only).  All T threads of an instance run in
    coop-host.h's exchange context, which also checks the exchanges' contracts and
    runs zero, one, two or three outer iterations (in turn) after the instance is
-   done, as a warp's groups do (gcd-coop.cuh).
+   done, as a warp's groups do (gcd-coop.cuh).  Each instance runs twice, with
+   the groups' and the blocks' way of finding the top words (coop_top), which
+   must agree on g, v and the iterations.
    Checks g against mpz_gcd's, the cofactor's range (below the odd modulus) and
    each instance's outer iterations against the binary GCD's bound; fails if no
    operand ever went negative (the rare negation).  The cofactor ends with its lazy
@@ -47,6 +49,7 @@ static long negations, lazy_ends;
 
 using mpzg::gc::u64;
 typedef coop_host_x<128> host_x;
+typedef coop_host_x<128, false> host_x_blocks;  /* coop_top as in a block */
 
 /* A shape: T threads of K words. */
 struct shape
@@ -69,11 +72,22 @@ template <int K>
 static bool
 run_k (int T, const u64 *a, const u64 *b, u64 *g, u64 *v)
 {
-  host_x x (T);
   static int calls;
-  x.linger = calls++ % 4;       /* 0 to 3 iterations after done */
+  const int c = calls++;
+  /* coop_top's two ways (the groups' and the blocks') must give the same g and
+     v after the same iterations; each with 0 to 3 iterations after done, in
+     turn */
+  std::vector<u64> g2 ((size_t) T * K), v2 ((size_t) T * K);
+  host_x_blocks y (T);
+  y.linger = (c + 1) % 4;
+  mpzg::gc::gcdext_coop<K> (y, a, b, g2.data (), v2.data ());
+  const int it2 = last_iterations;
+  host_x x (T);
+  x.linger = c % 4;
   mpzg::gc::gcdext_coop<K> (x, a, b, g, v);
-  return !x.bad;
+  return !x.bad && !y.bad && last_iterations == it2
+         && memcmp (g, g2.data (), g2.size () * sizeof (u64)) == 0
+         && memcmp (v, v2.data (), v2.size () * sizeof (u64)) == 0;
 }
 
 static bool
