@@ -691,6 +691,22 @@ struct group_x
   __device__ __forceinline__ bool any (bool p) { return FULL ? __any_sync (mask, p) : p; }
 };
 
+/* The instance of this thread's group of TG lanes in a launch of count: false
+   where the whole warp is past the end (it may return); else *j and *live,
+   whether the group is within the launch.  A group past the end takes part in
+   its warp's exchanges only (xl), as instance 0, reading and writing nothing. */
+template <int TG>
+__device__ __forceinline__ bool
+group_instance (size_t count, size_t *j, bool *live)
+{
+  const size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x, g = i / TG;
+  if ((i & ~(size_t) 31) / TG >= count)
+    return false;
+  *live = TG == 32 || g < count;       /* a whole warp's group is within */
+  *j = *live ? g : 0;
+  return true;
+}
+
 /* The most words one pick, and the most chains one up, down or scan, moves:
    the extended gcd's (gcdext-coop.cuh). */
 const int PICK_MAX = 8;

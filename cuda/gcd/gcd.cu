@@ -119,15 +119,13 @@ __global__ void __launch_bounds__ (MPZG_GCD_COOP_BLOCK)
 gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   const size_t W = (size_t) TG * K;
-  const size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x, j = i / TG;
-  if ((i & ~(size_t) 31) / TG >= count)
+  size_t j;
+  bool live;
+  if (!group_instance<TG> (count, &j, &live))
     return;                     /* the whole warp */
-  /* a group past the end takes part in its warp's exchanges only */
-  const bool live = j < count;
-  const size_t jl = live ? j : 0;
   group_x<TG> x;
   group_x<TG, true> xl;
-  gcd_coop<K> (x, xl, in + jl * W, in + (count + jl) * W, out + jl * W, live);
+  gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K. */

@@ -134,16 +134,14 @@ __global__ void MPZG_GCDEXT_COOP_BOUNDS (MPZG_GCDEXT_COOP_BLOCK)
 gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   const size_t W = (size_t) TG * K;
-  const size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x, j = i / TG;
-  if ((i & ~(size_t) 31) / TG >= count)
+  size_t j;
+  bool live;
+  if (!group_instance<TG> (count, &j, &live))
     return;                     /* the whole warp */
-  /* a group past the end takes part in its warp's exchanges only */
-  const bool live = j < count;
-  const size_t jl = live ? j : 0;
   group_x<TG> x;
   group_x<TG, true> xl;
-  gcdext_coop<K> (x, xl, in + jl * W, in + (count + jl) * W, out + jl * W,
-                  out + (count + jl) * W, live);
+  gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, out + (count + j) * W,
+                  live);
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K. */
