@@ -336,6 +336,13 @@
      2^13 bits, 1.05x faster at 2^14, equal at 2^15; measured again per class
      with the later cores (bench/results/2026-11-25-h100-not-kept-gcd-k32-class),
      32 was 1.10x slower at 2^14 and 1.16x at 2^15; 16 stays.
+     The groups' outer loop halves K (gcd-coop.cuh's coop_phases) each time the
+     operands of every instance of the warp fit in half the words, down to
+     MPZG_GCD_COOP_KMIN (at least MPZG_GCD_COOP_K: never); the block of two warps
+     keeps K.  Kernel-only on the H100
+     (bench/results/2026-11-25-h100-gcd-coop-halving), 2^30 bits per operand
+     array, against K kept: 1.13x faster at 2^13 and 2^14 bits down to 2 or 4,
+     1.10-1.11x down to 8; at 2^15 1.24x down to 2, 1.23x to 4, 1.18x to 8.
    Auto mode, measured on the H100 with outputs already allocated
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 1024 pairs of 16 limbs (2.0 against 1.7 ms) and 256 pairs of 64 limbs
@@ -357,6 +364,9 @@
 #endif
 #ifndef MPZG_GCD_COOP_K                 /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_K=32 */
 #define MPZG_GCD_COOP_K 16
+#endif
+#ifndef MPZG_GCD_COOP_KMIN              /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_KMIN=4 */
+#define MPZG_GCD_COOP_KMIN 2
 #endif
 #define MPZG_GCD_COOP_BLOCK 128
 #ifndef MPZG_GCD_COOP_ONE_MAX           /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_ONE_MAX=1 */

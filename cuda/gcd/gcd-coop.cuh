@@ -72,9 +72,14 @@
      sync ()         a barrier that orders the threads' memory accesses
      all_done (p)    whether p holds in every instance that shares this context's
                      exchanges (p the same in all threads of an instance)
+     all (p)         all_done's vote, for the halving (coop_phases)
      any (p)         whether p holds in any of them
+     halve<K> (R, S) S[v] = the words [t K / 2, (t + 1) K / 2) of the instance,
+                     t = tid (v), from R's layout of K words a thread
      SHARED          compile-time: whether instances share the exchanges (else
                      all_done (p) is p)
+     SHRINK          compile-time: whether the outer loop halves K as the
+                     operands shrink (coop_phases; halve is called only then)
      TOP_IN_SCAN     compile-time: how the owner of the top word finds it
                      (coop_top)
    Every thread of the instance calls every member at the same point.
@@ -88,16 +93,27 @@
    on whatever its registers hold, without its steps (whose passes end only for an
    odd b), and reads its result back after the loop; and the rare negation is
    called by all when any needs it.  The work before and after the loop stays on
-   X, each instance on its own. */
+   X, each instance on its own.
+
+   A warp runs the rows, the scan for the top and the carries over all K words
+   of its lanes whatever the active length, so on XL::SHRINK the outer loop
+   halves K whenever every instance of the warp fits in half its words
+   (coop_phases), down to MPZG_GCD_COOP_KMIN: the steps and exchanges stay, the
+   rest shrinks with K. */
 #ifndef MPZG_GCD_COOP_CUH
 #define MPZG_GCD_COOP_CUH
 
 #include "gcd-core.cuh"
 #include "../core/chain.cuh"
+#include "../tuning.h"           /* MPZG_GCD_COOP_KMIN */
 
-/* The host build counts the iterations that negate an operand. */
+/* The host build counts the iterations that negate an operand, and the
+   halvings of the words a thread (coop_phases). */
 #ifndef MPZG_GCD_NEGATED
 #define MPZG_GCD_NEGATED() ((void) 0)
+#endif
+#ifndef MPZG_GCD_HALVED
+#define MPZG_GCD_HALVED() ((void) 0)
 #endif
 
 namespace mpzg {
@@ -466,35 +482,32 @@ coop_start (X &x, const u64 *ap, const u64 *bp, u64 *gp, u64 *vp, bool live, int
   return true;
 }
 
-/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
-   within them, zero included); gp must not overlap ap or bp.  The outer loop's
-   exchanges go through xl (see the head); an instance that is not live touches no
-   memory and only takes part in them. */
-template <int K, class X, class XL>
+/* R's words into p[0..W) from a layout of K words a thread (K T <= W), zeros
+   above K T: each thread writes its K words and K' - K of the zeros, K' = W / T. */
+template <int K, class X>
 MPZG_GCD_HD void
-gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
+coop_put_wide (X &x, const u64 (&R)[X::V][K], u64 *p, int W)
+{
+  coop_put<K> (x, R, p);
+  const int T = x.T (), z = W / T - K;
+  for (int v = 0; v < x.nv (); v++)
+    for (int i = 0; i < z; i++)
+      p[T * K + x.tid (v) * z + i] = 0;
+}
+
+/* The outer iterations on K words a thread (the head's steps 1 to 5), from
+   iteration it, until every instance that shares xl's exchanges is done (returns
+   false) or, with lim > 0, until each is done or has its top word below lim
+   (returns true: the caller halves K).  An instance that becomes done stores b
+   in gp[0..W) where instances share the exchanges (XL::SHARED). */
+template <int K, class X, class XL>
+MPZG_GCD_HD bool
+coop_loop (X &x, XL &xl, u64 (&A)[X::V][K], u64 (&B)[X::V][K], u64 *gp, int W, int lim,
+           bool &done, int &it)
 {
   const int V = X::V;
-  const int W = x.T () * K;
-  int za, zb;
-  /* done: the result is in gp (or there is none) */
-  bool done = coop_start<K> (x, ap, bp, gp, (u64 *) 0, live, za, zb);
-  const bool looped = !done;    /* the result's shift is left to the end */
-  /* the odd parts */
-  u64 A[V][K], B[V][K];
-  if (looped)
-    {
-      coop_load<K> (x, ap, za, A);
-      coop_load<K> (x, bp, zb, B);
-    }
-  else
-    {
-      coop_clear<K> (x, A);
-      coop_clear<K> (x, B);
-    }
   u64 c[V][2], ci[V][2];
   bool g[V][2], p[V][2];
-  int it = 0;
   for (; it < coop_max_iterations (W); it++)
     {
       /* 1: the active length and the approximations' words */
@@ -505,11 +518,13 @@ gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
         {
           MPZG_GCD_COUNT (it);
           if (XL::SHARED)
-            coop_put<K> (x, B, gp);
+            coop_put_wide<K> (x, B, gp, W);
           done = true;
         }
       if (xl.all_done (done))
-        break;
+        return false;
+      if (lim > 0 && xl.all (done || h < lim))
+        return true;
       const int u = h / K;
       xl.template pick<6> (w, src);
       /* 2: the steps */
@@ -574,10 +589,77 @@ gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
       if (xl.any (neg[0] != 0))
         coop_negate<K> (xl, A, B, u, neg[0], g, p, ci);
     }
+  return false;
+}
+
+/* The outer loop from K words a thread, halving K (down to MPZG_GCD_COOP_KMIN,
+   where XL::SHRINK) once the top words of every instance sharing xl's exchanges
+   (or that instance's end) lie in the lower half of the threads' words: the rows,
+   the scan for the top and the carries cost K words a thread whatever the active
+   length, and the threads of a warp run them together.  Returns whether K was
+   halved: then b ends in gp[0..W) for every instance that is done (K's layout
+   lost with the halving), as it does with XL::SHARED. */
+template <int K, class X, class XL>
+MPZG_GCD_HD bool
+coop_phases (X &x, XL &xl, u64 (&A)[X::V][K], u64 (&B)[X::V][K], u64 *gp, int W, bool &done,
+             int &it)
+{
+  constexpr int H = K / 2;
+  constexpr bool HALVE = XL::SHRINK && K % 2 == 0 && H >= MPZG_GCD_COOP_KMIN;
+  if (!coop_loop<K> (x, xl, A, B, gp, W, HALVE ? x.T () * H : 0, done, it))
+    {
+      if (x.T () * K < W && !XL::SHARED && done)
+        coop_put_wide<K> (x, B, gp, W);
+      return x.T () * K < W;
+    }
+  if constexpr (HALVE)
+    {
+      u64 A2[X::V][H], B2[X::V][H];
+      MPZG_GCD_HALVED ();
+      xl.template halve<K> (A, A2);
+      xl.template halve<K> (B, B2);
+      coop_phases<H> (x, xl, A2, B2, gp, W, done, it);
+    }
+  return true;
+}
+
+/* gp[0..W) = gcd (a, b) of the magnitudes ap[0..W), bp[0..W), W = T K (any sizes
+   within them, zero included); gp must not overlap ap or bp.  The outer loop's
+   exchanges go through xl (see the head); an instance that is not live touches no
+   memory and only takes part in them. */
+template <int K, class X, class XL>
+MPZG_GCD_HD void
+gcd_coop (X &x, XL &xl, const u64 *ap, const u64 *bp, u64 *gp, bool live)
+{
+  const int V = X::V;
+  const int W = x.T () * K;
+  int za, zb;
+  /* done: the result is in gp (or there is none) */
+  bool done = coop_start<K> (x, ap, bp, gp, (u64 *) 0, live, za, zb);
+  const bool looped = !done;    /* the result's shift is left to the end */
+  /* the odd parts */
+  u64 A[V][K], B[V][K];
+  if (looped)
+    {
+      coop_load<K> (x, ap, za, A);
+      coop_load<K> (x, bp, zb, B);
+    }
+  else
+    {
+      coop_clear<K> (x, A);
+      coop_clear<K> (x, B);
+    }
+  int it = 0;
+  const bool halved = coop_phases<K> (x, xl, A, B, gp, W, done, it);
   if (!looped)
     return;
   if (!done)
     MPZG_GCD_COUNT (it);        /* not reached: the loop's bound is the method's */
+  else if (halved)
+    {
+      x.sync ();                /* b's words in gp came from other threads */
+      coop_get<K> (x, B, gp);
+    }
   else if (XL::SHARED)
     coop_get<K> (x, B, gp);
   /* g = b << min (za, zb), through gp */
@@ -606,6 +688,7 @@ struct group_x
   static const int V = 1;
   static const bool SHARED = FULL && TG < 32;
   static const bool TOP_IN_SCAN = true;
+  static const bool SHRINK = FULL;
   unsigned mask, gmask, lane, base;
 
   __device__ __forceinline__ group_x ()
@@ -686,8 +769,25 @@ struct group_x
       }
   }
 
+  /* S = the words [t K / 2, (t + 1) K / 2) of the instance, thread t's half of
+     thread t / 2's */
+  template <int K>
+  __device__ __forceinline__ void
+  halve (const u64 (&R)[1][K], u64 (&S)[1][K / 2])
+  {
+    const int t = (int) (lane - base), s = t / 2;
+#pragma unroll
+    for (int i = 0; i < K / 2; i++)
+      {
+        const u64 lo = __shfl_sync (mask, R[0][i], s, TG);
+        const u64 hi = __shfl_sync (mask, R[0][K / 2 + i], s, TG);
+        S[0][i] = t & 1 ? hi : lo;
+      }
+  }
+
   __device__ __forceinline__ void sync () { __syncwarp (mask); }
   __device__ __forceinline__ bool all_done (bool p) { return FULL ? __all_sync (mask, p) : p; }
+  __device__ __forceinline__ bool all (bool p) { return FULL ? __all_sync (mask, p) : p; }
   __device__ __forceinline__ bool any (bool p) { return FULL ? __any_sync (mask, p) : p; }
 };
 
@@ -735,6 +835,7 @@ struct block_x
   static const int V = 1;
   static const bool SHARED = false;
   static const bool TOP_IN_SCAN = false;
+  static const bool SHRINK = false;
   gcd_block_smem *sm;
   unsigned lane, wp;
   unsigned char ph[5];          /* the halves of maxes, pick, up, down, scan */
@@ -847,6 +948,7 @@ struct block_x
 
   __device__ __forceinline__ void sync () { __syncthreads (); }
   __device__ __forceinline__ bool all_done (bool p) { return p; }
+  __device__ __forceinline__ bool all (bool p) { return p; }
   __device__ __forceinline__ bool any (bool p) { return p; }
 };
 

@@ -11,14 +11,17 @@
 #define MPZG_COOP_HOST_H
 
 /* All T <= VMAX threads of one instance (T a multiple of 32 above 32); SCAN:
-   coop_top's way to the top words, the groups' (true) or the blocks'. */
-template <int VMAX, bool SCAN = true>
+   coop_top's way to the top words, the groups' (true) or the blocks'; HALVE:
+   whether the outer loop halves the words a thread as the operands shrink, as
+   the groups' does (gcd-coop.cuh's coop_phases), or keeps them, as the blocks'. */
+template <int VMAX, bool SCAN = true, bool HALVE = true>
 struct coop_host_x
 {
   typedef mpzg::gc::u64 u64;
   static const int V = VMAX;
   static const bool SHARED = true;      /* all_done lingers (below) */
   static const bool TOP_IN_SCAN = SCAN;
+  static const bool SHRINK = HALVE;
   int n;
   bool bad;                     /* an exchange was called out of its contract */
 
@@ -84,6 +87,20 @@ struct coop_host_x
       }
   }
 
+  /* S[v] = the words [v K / 2, (v + 1) K / 2) of the instance */
+  template <int K>
+  void
+  halve (const u64 (&R)[V][K], u64 (&S)[V][K / 2])
+  {
+    const int H = K / 2;
+    for (int v = 0; v < n; v++)
+      for (int i = 0; i < H; i++)
+        {
+          const int j = v * H + i;
+          S[v][i] = R[j / K][j % K];
+        }
+  }
+
   void sync () {}
 
   /* One instance; all_done answers "not yet" for linger more calls after p first
@@ -97,6 +114,7 @@ struct coop_host_x
       return false;
     return linger-- <= 0;
   }
+  bool all (bool p) { return p; }
   bool any (bool p) { return p; }
 };
 

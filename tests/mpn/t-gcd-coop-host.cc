@@ -4,10 +4,12 @@
    run in coop-host.h's exchange context, which also checks the exchanges'
    contracts and runs zero, one, two or three outer iterations (in turn) after
    the instance is done, as a warp's groups do (gcd-coop.cuh).  Each instance
-   runs twice, with the groups' and the blocks' way of finding the top words
-   (coop_top), which must agree on the gcd and the iterations.  Fails if no
-   operand ever went negative (the rare path after a wrong
-   comparison of the approximations).
+   runs twice, the groups' way (the top words kept during the scan, coop_top;
+   the words a thread halved as the operands shrink, coop_phases) and the
+   blocks' (the top words selected afterwards, the words a thread kept), which
+   must agree on the gcd and the iterations.  Fails if no operand ever went
+   negative (the rare path after a wrong comparison of the approximations) or no
+   loop ever halved its words a thread.
 
    Shapes: the device's for both values of MPZG_GCD_COOP_K, whichever the build
    took (K = 16 words per thread, T = W / 16: groups of 4 to 32 lanes, a block of
@@ -31,9 +33,10 @@
 #include <gmp.h>
 
 static int last_iterations;
-static long negations;
+static long negations, halvings;
 #define MPZG_GCD_COUNT(it) (last_iterations = (it))
 #define MPZG_GCD_NEGATED() (negations++)
+#define MPZG_GCD_HALVED() (halvings++)
 #include "gcd-coop.cuh"
 #include "../tuning.h"
 #include "gcd-host.h"
@@ -42,7 +45,7 @@ static long negations;
 using mpzg::gc::u64;
 
 typedef coop_host_x<64> host_x;
-typedef coop_host_x<64, false> host_x_blocks;  /* coop_top as in a block */
+typedef coop_host_x<64, false, false> host_x_blocks;  /* coop_top and K as in a block */
 
 /* A shape: T threads of K words. */
 struct shape
@@ -71,8 +74,10 @@ run_k (int T, const u64 *a, const u64 *b, u64 *g)
 {
   static int calls;
   const int c = calls++;
-  /* coop_top's two ways (the groups' and the blocks') must give the same gcd
-     after the same iterations; each with 0 to 3 iterations after done, in turn */
+  /* the groups' way (the top words kept in the scan, K halved as the operands
+     shrink) and the blocks' (the top words selected, K kept) must give the same
+     gcd after the same iterations; each with 0 to 3 iterations after done, in
+     turn */
   std::vector<u64> g2 ((size_t) T * K);
   host_x_blocks y (T);
   y.linger = (c + 1) % 4;
@@ -192,10 +197,16 @@ main (int argc, char **argv)
   mpz_clear (a);
   mpz_clear (b);
   printf ("t-gcd-coop-host: %ld instances; most outer iterations against the bound: %.3f; "
-          "negations %ld\n", instances, gcd_host_worst_ratio, negations);
+          "negations %ld; halvings of K %ld\n", instances, gcd_host_worst_ratio, negations,
+          halvings);
   if (negations == 0)
     {
       fprintf (stderr, "t-gcd-coop-host: no operand ever went negative\n");
+      failures++;
+    }
+  if (halvings == 0 && MPZG_GCD_COOP_KMIN <= 8)
+    {
+      fprintf (stderr, "t-gcd-coop-host: no outer loop ever halved its words a thread\n");
       failures++;
     }
   for (int d = 0; d < 2; d++)
