@@ -338,11 +338,13 @@
      32 was 1.10x slower at 2^14 and 1.16x at 2^15; 16 stays.
      The groups' outer loop halves K (gcd-coop.cuh's coop_phases) each time the
      operands of every instance of the warp fit in half the words, down to
-     MPZG_GCD_COOP_KMIN (at least MPZG_GCD_COOP_K: never); the block of two warps
-     keeps K.  Kernel-only on the H100
+     MPZG_GCD_COOP_KMIN (at least MPZG_GCD_COOP_K: never), and so does the
+     block of two warps (through shared memory).  Kernel-only on the H100
      (bench/results/2026-11-25-h100-gcd-coop-halving), 2^30 bits per operand
      array, against K kept: 1.13x faster at 2^13 and 2^14 bits down to 2 or 4,
-     1.10-1.11x down to 8; at 2^15 1.24x down to 2, 1.23x to 4, 1.18x to 8.
+     1.10-1.11x down to 8; at 2^15 1.24x down to 2, 1.23x to 4, 1.18x to 8;
+     the block at 2^16, down to 2, 1.19x
+     (bench/results/2026-11-25-h100-gcd-block-halving).
    Auto mode, measured on the H100 with outputs already allocated
    (bench/results/2026-11-23-h100-division-gcd): against GMP on 16 cores the GPU
    lost with 1024 pairs of 16 limbs (2.0 against 1.7 ms) and 256 pairs of 64 limbs

@@ -97,9 +97,10 @@
 
    A warp runs the rows, the scan for the top and the carries over all K words
    of its lanes whatever the active length, so on XL::SHRINK the outer loop
-   halves K whenever every instance of the warp fits in half its words
-   (coop_phases), down to MPZG_GCD_COOP_KMIN: the steps and exchanges stay, the
-   rest shrinks with K. */
+   halves K whenever every instance of the warp (of the block) fits in half its
+   words (coop_phases), down to MPZG_GCD_COOP_KMIN: the steps and exchanges
+   stay, the rest shrinks with K.  gcdext-coop.cuh keeps K: halving only a's and
+   b's words there (its cofactors do not shrink) measured slower. */
 #ifndef MPZG_GCD_COOP_CUH
 #define MPZG_GCD_COOP_CUH
 
@@ -828,20 +829,41 @@ struct gcd_block_smem
 
 /* One block of NW warps per instance (T = 32 NW).  Barriers: maxes, pick, up,
    scan, down and sync hold one each; the shared arrays alternate halves
-   (gcd_block_smem). */
-template <int NW>
+   (gcd_block_smem).  HW > 0: halve moves the words through hv, HW shared words
+   (the lower half of the operand at the largest K halved, T K / 2). */
+template <int NW, int HW = 0>
 struct block_x
 {
   static const int V = 1;
   static const bool SHARED = false;
   static const bool TOP_IN_SCAN = false;
-  static const bool SHRINK = false;
+  static const bool SHRINK = HW > 0;
   gcd_block_smem *sm;
+  u64 *hv;
   unsigned lane, wp;
   unsigned char ph[5];          /* the halves of maxes, pick, up, down, scan */
 
-  __device__ __forceinline__ block_x (gcd_block_smem *s)
-    : sm (s), lane (threadIdx.x & 31), wp (threadIdx.x >> 5), ph { 0, 0, 0, 0, 0 } {}
+  __device__ __forceinline__ block_x (gcd_block_smem *s, u64 *h = 0)
+    : sm (s), hv (h), lane (threadIdx.x & 31), wp (threadIdx.x >> 5), ph { 0, 0, 0, 0, 0 } {}
+
+  /* the lower half's words from their owners (threads below T / 2) through hv;
+     the upper half is zero: the block's one instance fits in it */
+  template <int K>
+  __device__ __forceinline__ void
+  halve (const u64 (&R)[1][K], u64 (&S)[1][K / 2])
+  {
+    static_assert (HW >= 16 * NW * K, "block_x::halve: hv holds T K / 2 words");
+    const int t = (int) threadIdx.x;
+    if (t < 16 * NW)
+#pragma unroll
+      for (int i = 0; i < K; i++)
+        hv[t * K + i] = R[0][i];
+    __syncthreads ();
+#pragma unroll
+    for (int i = 0; i < K / 2; i++)
+      S[0][i] = hv[t * (K / 2) + i];
+    __syncthreads ();
+  }
   __device__ __forceinline__ int nv () const { return 1; }
   __device__ __forceinline__ int T () const { return 32 * NW; }
   __device__ __forceinline__ int tid (int) const { return (int) threadIdx.x; }

@@ -134,8 +134,9 @@ __global__ void __launch_bounds__ (32 * NWP)
 gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   __shared__ gcd_block_smem sm;
+  __shared__ u64 hv[16 * NWP * K];      /* block_x::halve's words */
   const size_t W = (size_t) 32 * NWP * K, j = blockIdx.x;
-  block_x<NWP> x (&sm);
+  block_x<NWP, 16 * NWP * K> x (&sm, hv);
   gcd_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W);
 }
 

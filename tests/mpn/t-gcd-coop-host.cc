@@ -4,10 +4,11 @@
    run in coop-host.h's exchange context, which also checks the exchanges'
    contracts and runs zero, one, two or three outer iterations (in turn) after
    the instance is done, as a warp's groups do (gcd-coop.cuh).  Each instance
-   runs twice, the groups' way (the top words kept during the scan, coop_top;
-   the words a thread halved as the operands shrink, coop_phases) and the
-   blocks' (the top words selected afterwards, the words a thread kept), which
-   must agree on the gcd and the iterations.  Fails if no operand ever went
+   runs twice, the groups' way of finding the top words (kept during the scan,
+   coop_top) with the words a thread halved as the operands shrink
+   (coop_phases, as the device does), and the blocks' way (selected afterwards)
+   with the words a thread kept, which must agree on the gcd and the
+   iterations.  Fails if no operand ever went
    negative (the rare path after a wrong comparison of the approximations) or no
    loop ever halved its words a thread.
 
@@ -45,7 +46,7 @@ static long negations, halvings;
 using mpzg::gc::u64;
 
 typedef coop_host_x<64> host_x;
-typedef coop_host_x<64, false, false> host_x_blocks;  /* coop_top and K as in a block */
+typedef coop_host_x<64, false, false> host_x_ref;  /* the top selected, K kept */
 
 /* A shape: T threads of K words. */
 struct shape
@@ -74,12 +75,12 @@ run_k (int T, const u64 *a, const u64 *b, u64 *g)
 {
   static int calls;
   const int c = calls++;
-  /* the groups' way (the top words kept in the scan, K halved as the operands
-     shrink) and the blocks' (the top words selected, K kept) must give the same
-     gcd after the same iterations; each with 0 to 3 iterations after done, in
-     turn */
+  /* the groups' way (the top words kept in the scan) with K halved as the
+     operands shrink, and the blocks' way (the top words selected) with K kept,
+     must give the same gcd after the same iterations; each with 0 to 3
+     iterations after done, in turn */
   std::vector<u64> g2 ((size_t) T * K);
-  host_x_blocks y (T);
+  host_x_ref y (T);
   y.linger = (c + 1) % 4;
   mpzg::gc::gcd_coop<K> (y, a, b, g2.data ());
   const int it2 = last_iterations;
