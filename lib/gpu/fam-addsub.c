@@ -112,7 +112,7 @@ addsub_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
               mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
               const mpzg_gpu_elem *t = settle (p, c->first + j);
               mpz_srcptr xs = p->in[t->perm][t->e], ys = p->in[!t->perm][t->e];
-              mpzg_tile_put2 (tile, M, mpz_limbs_read (xs), t->n[0], mpz_limbs_read (ys),
+              mpzg_tile_put2 (tile, M, mpzg_limbs_read (xs), t->n[0], mpzg_limbs_read (ys),
                               t->n[1], l);
               flags |= (uint64_t) t->flag << (8 * l);
             }
@@ -127,8 +127,8 @@ addsub_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
         mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
         const mpzg_gpu_elem *t = settle (p, c->first + j);
         mpz_srcptr xs = p->in[t->perm][t->e], ys = p->in[!t->perm][t->e];
-        mpzg_stage_in (in + j * M, mpz_limbs_read (xs), t->n[0], M);
-        mpzg_stage_in (in + M * cnt + j * M, mpz_limbs_read (ys), t->n[1], M);
+        mpzg_stage_in (in + j * M, mpzg_limbs_read (xs), t->n[0], M);
+        mpzg_stage_in (in + M * cnt + j * M, mpzg_limbs_read (ys), t->n[1], M);
         in[2 * M * cnt + j] = t->flag;
       }
   mpzg_stream_fence ();
@@ -158,7 +158,7 @@ addsub_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpz_set_ui (r, 0);
           continue;
         }
-      mp_limb_t *rp = mpz_limbs_write (r, (mp_size_t) n);
+      mp_limb_t *rp = mpzg_limbs_write (r, (mp_size_t) n);
       if (il)
         {
           /* n <= M + 1: the carry byte after the M rows */
@@ -174,7 +174,7 @@ addsub_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           if (n > M)
             rp[M] = out[M * cnt + j];
         }
-      mpz_limbs_finish (r, t->neg ? -(mp_size_t) n : (mp_size_t) n);
+      mpzg_limbs_finish (r, t->neg ? -(mp_size_t) n : (mp_size_t) n);
     }
   mpzg_stream_fence ();
 }

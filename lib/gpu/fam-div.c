@@ -89,8 +89,8 @@ div_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
                 }
               mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
               const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
-              mpzg_tile_put (tile, 0, Mn, mpz_limbs_read (p->in[0][t->e]), t->n[0], l);
-              mpzg_tile_put (tile, Mn, Md, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
+              mpzg_tile_put (tile, 0, Mn, mpzg_limbs_read (p->in[0][t->e]), t->n[0], l);
+              mpzg_tile_put (tile, Mn, Md, mpzg_limbs_read (p->in[1][t->e]), t->n[1], l);
             }
           mpzg_tile_store (in, lanes, j0, tile, Mn + Md);
         }
@@ -100,8 +100,8 @@ div_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       {
         mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
         const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
-        mpzg_stage_in (in + j * Mn, mpz_limbs_read (p->in[0][t->e]), t->n[0], Mn);
-        mpzg_stage_in (in + Mn * cnt + j * Md, mpz_limbs_read (p->in[1][t->e]), t->n[1], Md);
+        mpzg_stage_in (in + j * Mn, mpzg_limbs_read (p->in[0][t->e]), t->n[0], Mn);
+        mpzg_stage_in (in + Mn * cnt + j * Md, mpzg_limbs_read (p->in[1][t->e]), t->n[1], Md);
       }
   mpzg_stream_fence ();
 }
@@ -180,7 +180,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
               /* |d| - |r|, read before any output is written: r may be d */
               size_t nd = t->n[1];
               mp_limb_t *rl = (mp_limb_t *) rb;
-              mpn_sub (rl, mpz_limbs_read (p->in[1][t->e]), (mp_size_t) nd, rl, (mp_size_t) rn);
+              mpn_sub (rl, mpzg_limbs_read (p->in[1][t->e]), (mp_size_t) nd, rl, (mp_size_t) rn);
               rn = normalized (rb, nd);
               rneg = round == ROUND_MOD ? 0 : round == ROUND_F ? dneg : !dneg;
             }

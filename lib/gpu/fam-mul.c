@@ -70,7 +70,7 @@ mul_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
               mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
               const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
               mpz_srcptr xs = p->in[t->perm][t->e], ys = p->in[!t->perm][t->e];
-              mpzg_tile_put2 (tile, Ma, mpz_limbs_read (xs), t->n[0], mpz_limbs_read (ys),
+              mpzg_tile_put2 (tile, Ma, mpzg_limbs_read (xs), t->n[0], mpzg_limbs_read (ys),
                               t->n[1], l);
             }
           mpzg_tile_store (in, lanes, j0, tile, 2 * Ma);
@@ -82,8 +82,8 @@ mul_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
         mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
         const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
         mpz_srcptr xs = p->in[t->perm][t->e], ys = p->in[!t->perm][t->e];
-        mpzg_stage_in (in + j * Ma, mpz_limbs_read (xs), t->n[0], Ma);
-        mpzg_stage_in (in + Ma * cnt + j * Mb, mpz_limbs_read (ys), t->n[1], Mb);
+        mpzg_stage_in (in + j * Ma, mpzg_limbs_read (xs), t->n[0], Ma);
+        mpzg_stage_in (in + Ma * cnt + j * Mb, mpzg_limbs_read (ys), t->n[1], Mb);
       }
   mpzg_stream_fence ();
 }

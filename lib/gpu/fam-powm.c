@@ -97,9 +97,9 @@ powm_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
                 }
               b = inv;
             }
-          mpzg_tile_put (tile, 0, N, mpz_limbs_read (b), mpz_size (b), l);
-          mpzg_tile_put (tile, N, EW, mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
-          mpzg_tile_put (tile, N + EW, N, mpz_limbs_read (m), t->n[2], l);
+          mpzg_tile_put (tile, 0, N, mpzg_limbs_read (b), mpz_size (b), l);
+          mpzg_tile_put (tile, N, EW, mpzg_limbs_read (p->in[1][t->e]), t->n[1], l);
+          mpzg_tile_put (tile, N + EW, N, mpzg_limbs_read (m), t->n[2], l);
         }
       mpzg_tile_store (x->buf, lanes, j0, tile, 2 * N + EW);
     }
@@ -143,7 +143,7 @@ powm_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
         {
           /* |m| - r, read before the output is written: it may be m */
           mp_limb_t *rl = (mp_limb_t *) r;
-          mpn_sub (rl, mpz_limbs_read (p->in[2][t->e]), (mp_size_t) t->n[2], rl, (mp_size_t) rn);
+          mpn_sub (rl, mpzg_limbs_read (p->in[2][t->e]), (mp_size_t) t->n[2], rl, (mp_size_t) rn);
           rn = normalized (r, t->n[2]);
         }
       mpzg_unstage (p->out[0][t->e], r, rn, 0);

@@ -55,8 +55,8 @@ mpzg_gcd_pairs_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
         {
           mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
           const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
-          mpzg_stage_in (x->buf + j * W, mpz_limbs_read (p->in[0][t->e]), t->n[0], W);
-          mpzg_stage_in (x->buf + (cnt + j) * W, mpz_limbs_read (p->in[1][t->e]), t->n[1], W);
+          mpzg_stage_in (x->buf + j * W, mpzg_limbs_read (p->in[0][t->e]), t->n[0], W);
+          mpzg_stage_in (x->buf + (cnt + j) * W, mpzg_limbs_read (p->in[1][t->e]), t->n[1], W);
         }
       mpzg_stream_fence ();
       return;
@@ -75,8 +75,8 @@ mpzg_gcd_pairs_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
             }
           mpzg_prefetch_inputs (p, c, j + MPZG_PREFETCH_AHEAD, 2);
           const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
-          mpzg_tile_put2 (tile, W, mpz_limbs_read (p->in[0][t->e]), t->n[0],
-                          mpz_limbs_read (p->in[1][t->e]), t->n[1], l);
+          mpzg_tile_put2 (tile, W, mpzg_limbs_read (p->in[0][t->e]), t->n[0],
+                          mpzg_limbs_read (p->in[1][t->e]), t->n[1], l);
         }
       mpzg_tile_store (x->buf, lanes, j0, tile, 2 * W);
     }

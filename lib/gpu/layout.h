@@ -35,6 +35,33 @@ mpzg_padded_lanes (size_t count)
   return (l / MPZG_LANES) % 2 ? l : l + MPZG_LANES;
 }
 
+/* GMP's mpz_limbs_read, mpz_limbs_write and mpz_limbs_finish, inline: the same
+   reads and writes of the fields of GMP's public struct (_mp_d, _mp_alloc,
+   _mp_size) that those functions make, without a call through the shared
+   library's procedure table.  Packing and unpacking made about ten such calls an
+   element, a large part of the host's time per element for small integers.
+   Growing limbs still goes through GMP. */
+static inline const mp_limb_t *
+mpzg_limbs_read (mpz_srcptr x)
+{
+  return x->_mp_d;
+}
+
+static inline mp_limb_t *
+mpzg_limbs_write (mpz_ptr x, mp_size_t n)
+{
+  return n <= x->_mp_alloc ? x->_mp_d : mpz_limbs_write (x, n);
+}
+
+static inline void
+mpzg_limbs_finish (mpz_ptr x, mp_size_t s)
+{
+  mp_size_t n = s < 0 ? -s : s;
+  while (n > 0 && x->_mp_d[n - 1] == 0)
+    n--;
+  x->_mp_size = s < 0 ? (int) -n : (int) n;
+}
+
 /* x (nx words) into a slot of w >= nx words, zero-padded. */
 static inline void
 mpzg_stage_in (mpzg_word *dst, const mp_limb_t *x, size_t nx, size_t w)
@@ -45,7 +72,7 @@ mpzg_stage_in (mpzg_word *dst, const mp_limb_t *x, size_t nx, size_t w)
 
 /* n >= 1 result words from a slot into an mpz_t's limbs: whole 64-byte lines
    before the last one by stream stores; a partial first line and the last line
-   (mpz_limbs_finish reads it right away to normalize) by plain stores, since a
+   (mpzg_limbs_finish reads it right away to normalize) by plain stores, since a
    stream store to part of a line costs a partial write to memory. */
 static inline void
 mpzg_stage_out (mp_limb_t *rp, const mpzg_word *src, size_t n)
@@ -132,7 +159,7 @@ mpzg_unit_positions (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c, size_t *be
 static inline void
 mpzg_prefetch_limbs (mpz_srcptr x)
 {
-  const char *q = (const char *) mpz_limbs_read (x);
+  const char *q = (const char *) mpzg_limbs_read (x);
   size_t lines = (mpz_size (x) * sizeof (mp_limb_t) + 63) / 64;
   lines = lines < MPZG_PREFETCH_LINES ? lines : MPZG_PREFETCH_LINES;
   for (size_t l = 0; l < lines; l++)
@@ -152,11 +179,11 @@ mpzg_prefetch_inputs (const mpzg_gpu_plan *p, const mpzg_gpu_chunk *c, size_t j,
 
 /* An output about to receive n words: its first and last result lines, the ones
    mpzg_stage_out writes with plain stores (the limbs may still move if
-   mpz_limbs_write must grow them; then the prefetch was only wasted). */
+   mpzg_limbs_write must grow them; then the prefetch was only wasted). */
 static inline void
 mpzg_prefetch_output (mpz_srcptr r, size_t n)
 {
-  const mp_limb_t *q = mpz_limbs_read (r);
+  const mp_limb_t *q = mpzg_limbs_read (r);
   if (MPZG_PREFETCH_AHEAD == 0 || n == 0)
     return;
   __builtin_prefetch (q, 1);            /* a prefetch never faults */
@@ -187,7 +214,7 @@ mpzg_grow (mpz_ptr r, size_t n)
    had to grow: otherwise the caller's outputs are most likely allocated already (a
    loop that calls again on the same arrays), and scanning the rest would cost a
    pass over the chunk's mpz_t.  Any output that still must grow grows while it is
-   unpacked (mpz_limbs_write). */
+   unpacked (mpzg_limbs_write). */
 #define MPZG_GROW_PROBE 64
 
 /* Writes n result words from src into r with sign neg (n == 0: zero). */
@@ -199,9 +226,9 @@ mpzg_unstage (mpz_ptr r, const mpzg_word *src, size_t n, int neg)
       mpz_set_ui (r, 0);
       return;
     }
-  mp_limb_t *rp = mpz_limbs_write (r, (mp_size_t) n);
+  mp_limb_t *rp = mpzg_limbs_write (r, (mp_size_t) n);
   mpzg_stage_out (rp, src, n);
-  mpz_limbs_finish (r, neg ? -(mp_size_t) n : (mp_size_t) n);
+  mpzg_limbs_finish (r, neg ? -(mp_size_t) n : (mp_size_t) n);
 }
 
 #endif

@@ -85,6 +85,9 @@ typedef struct
   long fail_after;              /* injected failure (tests), or -1 */
   double t_wait, t_host, t_issue, t_bar;  /* thread 0's time in A, B, C and the barriers */
   double t_team, t_start;       /* when the team was asked for, when thread 0 began */
+  int timed;                    /* MPZG_VERBOSE >= 2: the team's time per kind of claim */
+  unsigned long long ns[4];     /* the team's nanoseconds in probes, unpacking, packing,
+                                   growing (timed only) */
   size_t next;                  /* phase B: the next unit to claim; thread 0 resets it in C */
   long grow;                    /* phase B: the chunk whose outputs to grow, or -1 */
   int probe;                    /* phase B: what growing its first outputs found */
@@ -140,6 +143,7 @@ xfer_step (pipe_state *ps, int tid, const mpzg_gpu_chunk *u, mpzg_word *ubuf,
                                               __ATOMIC_RELAXED));
       if (at >= end[3])
         break;
+      const double c0 = ps->timed ? mpzg_seconds () : 0;
       switch (s)
         {
         case 0:
@@ -157,6 +161,9 @@ xfer_step (pipe_state *ps, int tid, const mpzg_gpu_chunk *u, mpzg_word *ubuf,
           if (__atomic_load_n (&ps->probe, __ATOMIC_ACQUIRE) != PROBE_ROOM)
             p->fam->grow (&xg, np + at - end[2], np + at - end[2] + want);
         }
+      if (ps->timed)
+        __atomic_fetch_add (&ps->ns[s], (unsigned long long) (1e9 * (mpzg_seconds () - c0)),
+                            __ATOMIC_RELAXED);
     }
   if (tid == 0)
     ps->t_host += mpzg_seconds () - t0;
@@ -322,6 +329,7 @@ static int
 run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
 {
   int threads = p->threads < 256 ? p->threads : 256;
+  ps->timed = verbose >= 2;
   ps->t_team = mpzg_seconds ();
   mpzg_team_run (threads, pipe_fn, ps);
   if (verbose >= 2)
@@ -331,6 +339,10 @@ run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
              p->fam->name, p->m, p->nch, threads, 1e3 * (ps->t_start - ps->t_team),
              1e3 * ps->t_wait, 1e3 * ps->t_host, 1e3 * ps->t_issue, 1e3 * ps->t_bar,
              1e3 * (mpzg_seconds () - ps->t_team));
+  if (verbose >= 2)
+    fprintf (stderr, "mpzg: gpu %s m=%zu: the team's thread-ms: unpack %.3f, pack %.3f, "
+             "grow %.3f (probes %.3f)\n", p->fam->name, p->m, 1e-6 * ps->ns[1],
+             1e-6 * ps->ns[2], 1e-6 * ps->ns[3], 1e-6 * ps->ns[0]);
   if (ps->e != 0)
     {
       /* a broken stream: start afresh next time */
