@@ -3,7 +3,7 @@
 
    mpzg-ab LIB_A LIB_B [options] loads both shared libraries (dlopen, each with its
    own symbols) and times the entries named by -O (add, mul, tdiv_qr, mod, gcd,
-   gcdext) of each, alternating A and B call by call on the same operands, so that
+   gcdext, invert) of each, alternating A and B call by call on the same operands, so that
    whatever the host does meanwhile (other tenants, memory bandwidth that halves
    from one minute to the next, as seen on virtual machines) hits both builds
    alike.  Each row reports per build the median and minimum of the end-to-end
@@ -28,9 +28,10 @@
 typedef int (*fn2) (mpz_t *, mpz_t *, mpz_t *, size_t);
 typedef int (*fn3) (mpz_t *, mpz_t *, mpz_t *, mpz_t *, size_t);
 typedef int (*fn4) (mpz_t *, mpz_t *, mpz_t *, mpz_t *, mpz_t *, size_t);
+typedef int (*fninv) (mpz_t *, mpz_t *, mpz_t *, int *, size_t);
 
 /* The entries compared: their symbol, outputs and the second operand's size. */
-enum { OP_ADD, OP_MUL, OP_TDIV_QR, OP_MOD, OP_GCD, OP_GCDEXT, NOPS };
+enum { OP_ADD, OP_MUL, OP_TDIV_QR, OP_MOD, OP_GCD, OP_GCDEXT, OP_INVERT, OP_INVERT_EVEN, NOPS };
 static const struct
 {
   const char *name, *symbol;
@@ -43,7 +44,15 @@ static const struct
   { "mod", "mpzg_mod_n", 1, 1 },
   { "gcd", "mpzg_gcd_n", 1, 0 },
   { "gcdext", "mpzg_gcdext_n", 3, 0 },
+  { "invert", "mpzg_invert_n", 1, 0 },          /* odd moduli */
+  { "invert_even", "mpzg_invert_n", 1, 0 },     /* even moduli, odd bases */
 };
+
+static int
+is_invert (int op)
+{
+  return op == OP_INVERT || op == OP_INVERT_EVEN;
+}
 
 typedef struct
 {
@@ -73,6 +82,8 @@ load (lib *l)
 static int
 call (const lib *l, int op, mpz_t **r, mpz_t *a, mpz_t *b, size_t n)
 {
+  if (is_invert (op))
+    return ((fninv) l->fn[op]) (r[0], a, b, NULL, n);
   if (ops_info[op].nout == 3)
     return ((fn4) l->fn[op]) (r[0], r[1], r[2], a, b, n);
   if (ops_info[op].nout == 2)
@@ -99,6 +110,8 @@ gmp_range (void *ctx, size_t begin, size_t end)
       case OP_TDIV_QR: mpz_tdiv_qr (g->r[0][i], g->r[1][i], g->a[i], g->b[i]); break;
       case OP_MOD: mpz_mod (g->r[0][i], g->a[i], g->b[i]); break;
       case OP_GCDEXT: mpz_gcdext (g->r[0][i], g->r[1][i], g->r[2][i], g->a[i], g->b[i]); break;
+      case OP_INVERT:
+      case OP_INVERT_EVEN: mpz_invert (g->r[0][i], g->a[i], g->b[i]); break;
       default: mpz_gcd (g->r[0][i], g->a[i], g->b[i]); break;
       }
 }
@@ -111,7 +124,8 @@ usage (void)
   fprintf (stderr,
            "usage: mpzg-ab LIB_A LIB_B [-O add,mul] [-b BITS,...] [-t LOG2] [-r ROUNDS] [-F] [-G]\n"
            "  -O LIST  operations: add, mul, tdiv_qr, mod (divisors of half the bits),\n"
-           "           gcd, gcdext (default add,mul)\n"
+           "           gcd, gcdext, invert (odd moduli), invert_even (even moduli, odd\n"
+           "           bases) (default add,mul)\n"
            "  -b LIST  operand sizes in bits (default 256,1024,4096,16384,65536,262144)\n"
            "  -t LOG2  total bits per operand array (default 30)\n"
            "  -r N     rounds, each one call of A and one of B, in alternating order (default 9)\n"
@@ -230,6 +244,22 @@ main (int argc, char **argv)
                 mpz_neg (b[i], b[i]);
               if ((i & 2) && ops_info[op].half)
                 mpz_neg (a[i], a[i]);     /* all four sign pairs: mod's fix-ups */
+              if (is_invert (op))
+                {
+                  /* an odd (or even) modulus, a base with an inverse modulo it */
+                  if (op == OP_INVERT)
+                    mpz_setbit (b[i], 0);
+                  else
+                    {
+                      mpz_clrbit (b[i], 0);
+                      mpz_setbit (a[i], 0);
+                    }
+                  if (i & 2)
+                    mpz_neg (a[i], a[i]);
+                  mpz_gcd (r[0][0][i], a[i], b[i]);
+                  if (mpz_cmp_ui (r[0][0][i], 1) != 0)
+                    mpz_set_ui (a[i], 1);
+                }
             }
           bench_split (n, threads, gmp_range, &gref);
           /* t[g][k][i]: build k's call of round i, after GMP's loop (g = 1) or not */

@@ -17,7 +17,7 @@
 static void
 gcd_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
 {
-  mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcd_class);
+  mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcd_class, 0);
 }
 
 static void

@@ -5,7 +5,8 @@
    both cofactors where g is one word (mpzg_mpn_gcdext_norm: on every class, or
    in a build that sets MPZG_GCDEXT_NORM_COOP_MIN above the narrowest
    cooperative class, on all but those below it), and the host only sets their
-   signs.  Both operands are padded to the class
+   signs; invert runs those kernels too where its inverse is the other cofactor
+   (invert_classes).  Both operands are padded to the class
    of the longer one, as for gcd; the one-thread classes are interleaved, the
    cooperative ones contiguous (gcd-pairs.h packs both).
 
@@ -31,7 +32,64 @@
 static void
 gcdext_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
 {
-  mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcdext_class);
+  mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcdext_class, 0);
+}
+
+/* invert's classes: gcdext's ladder twice.  The first copy runs the gcdext kernels
+   alone: the modulus is the odd operand after the common power of two (any odd
+   modulus), and the device's cofactor is the inverse.  The second runs the
+   cofactor kernels after them (mpzg_mpn_gcdext_norm, as gcdext does), for the
+   pairs whose modulus has more trailing zeros than the base (an even modulus and
+   an odd base, as lambda (n) and e in an RSA key): there the device's v is the
+   modulus's cofactor, and the inverse is GMP's other one, which the host would
+   otherwise find with a product and an exact division an element. */
+static unsigned
+invert_classes (void)
+{
+  return 2 * mpzg_mpn_gcdext_classes ();
+}
+
+/* The route's test reads a limb of every modulus, which the plan otherwise never
+   touches: 4 % of a call of 2^20 inverses of 1024 bits modulo odd numbers.  So a
+   sample of the moduli decides first (p->hint): only where one of them is even
+   does the plan test every pair.  A pair of the second kind left in the first
+   copy of the classes is still inverted right, on the host; one of the first
+   kind in the second copy takes the device's cofactor as it is. */
+#define INVERT_ROUTE_SAMPLE 256
+
+static void
+invert_plan (mpzg_gpu_plan *p, size_t begin, size_t end)
+{
+  if (begin == 0)
+    {
+      const size_t step = p->m > INVERT_ROUTE_SAMPLE ? p->m / INVERT_ROUTE_SAMPLE : 1;
+      p->hint = 0;
+      for (size_t k = 0; k < p->m && !p->hint; k += step)
+        p->hint = !(p->in[1][mpzg_gpu_plan_elem (p, k)]->_mp_d[0] & 1);
+    }
+  mpzg_gcd_pairs_plan (p, begin, end, mpzg_mpn_gcdext_class,
+                       p->hint ? mpzg_mpn_gcdext_classes () : 0);
+}
+
+static void
+invert_shape (unsigned cls, mpzg_mpn_shape *sh)
+{
+  const unsigned nw = mpzg_mpn_gcdext_classes ();
+  if (cls < nw)
+    mpzg_mpn_gcdext_shape (cls, sh);
+  else
+    mpzg_mpn_gcdext_norm_shape (cls - nw, sh);
+  sh->cls = cls;
+}
+
+/* The cofactor kernels where the shape has their output (a build may leave the
+   narrowest cooperative classes without them: the host then finds the inverse). */
+static int
+invert_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_word *in,
+               mpzg_word *out, mpzg_word *scratch, size_t lanes, mpzg_mpn_stream st)
+{
+  return sh->ow[2] != 0 ? mpzg_mpn_gcdext_norm (dev, sh, in, out, scratch, lanes, st)
+    : mpzg_mpn_gcdext (dev, sh, in, out, scratch, lanes, st);
 }
 
 /* Output region k (0 g, 1 v, 2 t, of W words each per instance) of position j as
@@ -173,6 +231,40 @@ gcdext_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   return grown;
 }
 
+/* Where the cofactor kernels ran (a norm class): the inverse of a modulo m from the
+   device's cofactors of position j, written to x as mpz_invert does (GMP's s of
+   gcdext (a, m), taken into [0, |m|)); returns 0 where it does not decide (no
+   cofactors on the device, g != 1, |m| = 1): the caller's general path then does.
+   x may be a or m: both are read before x is written. */
+static int
+invert_from_norm (mpz_ptr x, const mpzg_word *out, size_t lanes, size_t W, size_t j, int il,
+                  mpz_srcptr G, mpz_srcptr V, mpz_srcptr a, mpz_srcptr m)
+{
+  mpzg_word tw[MPZG_GCDEXT_MAX_LIMBS], d[MPZG_GCDEXT_MAX_LIMBS];
+  mpz_t T;
+  const unsigned flags = device_norm (T, tw, out, lanes, W, j, il);
+  if (!flags || mpz_cmp_ui (G, 1) != 0 || mpz_cmpabs_ui (m, 1) <= 0)
+    return 0;
+  int c_is_t, neg_c, neg_t;
+  mpzg_gcdext_device_signs (flags, mpz_sgn (a), mpz_sgn (m), &c_is_t, &neg_c, &neg_t);
+  mpz_srcptr S = c_is_t ? T : V;                /* |s|, 0 < |s| < |m| */
+  const size_t ns = mpz_size (S);
+  if (!(c_is_t ? neg_t : neg_c))
+    {
+      mpzg_unstage (x, (const mpzg_word *) mpz_limbs_read (S), ns, 0);
+      return 1;
+    }
+  /* s < 0: |m| - |s| */
+  const size_t nm = mpz_size (m);
+  mpn_sub ((mp_limb_t *) d, mpzg_limbs_read (m), (mp_size_t) nm, mpz_limbs_read (S),
+           (mp_size_t) ns);
+  size_t nd = nm;
+  while (nd > 0 && d[nd - 1] == 0)
+    nd--;
+  mpzg_unstage (x, d, nd, 0);
+  return 1;
+}
+
 static void
 invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
@@ -180,6 +272,7 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   const mpzg_gpu_chunk *c = x->c;
   const size_t W = p->ci[c->cls].sh.w[0], lanes = c->lanes, cnt = c->count;
   const int il = p->ci[c->cls].sh.layout == MPZG_MPN_INTERLEAVED;
+  const int norm = p->ci[c->cls].sh.ow[2] != 0;   /* the device's cofactors came back */
   mpz_t r, w;
   mpz_init (r);
   mpz_init (w);
@@ -207,6 +300,8 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
       else if (mpzg_invert_is_v (G, a, m))
         /* the usual case: the device's words straight to the output */
         mpzg_unstage (p->out[0][e->e], v, mpz_size (V), 0);
+      else if (norm && invert_from_norm (p->out[0][e->e], x->buf, lanes, W, j, il, G, V, a, m))
+        ;
       else if ((exists = mpzg_invert_norm (r, G, a, m, V, w)))
         mpz_set (p->out[0][e->e], r);
       else
@@ -242,11 +337,11 @@ const mpzg_gpu_family mpzg_gpu_gcdext = {
 
 const mpzg_gpu_family mpzg_gpu_invert = {
   .name = "invert",
-  .classes = mpzg_mpn_gcdext_classes,
+  .classes = invert_classes,
   .max_limbs = mpzg_mpn_gcdext_max,
-  .shape = mpzg_mpn_gcdext_shape,
+  .shape = invert_shape,
   .worthwhile = gcdext_worthwhile,
-  .plan = gcdext_plan,
+  .plan = invert_plan,
   .pack = mpzg_gcd_pairs_pack,
   .unpack = invert_unpack,
   /* no grow hook: whether an inverse exists is known only once the chunk is back,
@@ -254,5 +349,5 @@ const mpzg_gpu_family mpzg_gpu_invert = {
      included (the unpacking makes room for the others) */
   .grow = NULL,
   .setup = mpzg_mpn_gcdext_setup,
-  .launch = mpzg_mpn_gcdext,
+  .launch = invert_launch,
 };

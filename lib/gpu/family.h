@@ -65,6 +65,8 @@ typedef struct
   mpzg_gpu_elem *mt;            /* per position */
   size_t *order;                /* positions grouped by class; NULL: one class, in order */
   int mixed;                    /* more than one class (set while planning) */
+  int hint;                     /* the family's own choice for the whole call, made
+                                   when its plan hook gets position 0 (alone, first) */
   mpzg_gpu_class *ci;
   unsigned ncls;
   mpzg_gpu_chunk *ch;

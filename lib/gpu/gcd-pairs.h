@@ -8,10 +8,26 @@
 
 #include "layout.h"
 
+/* Whether b has more trailing zero bits than a (b not zero): the pairs whose odd
+   operand after the common power of two is a, for which the device's cofactor is
+   b's (gcdext-norm.h's mpzg_gcdext_route), from the low limbs where they decide. */
+static inline int
+mpzg_gcd_pairs_route (mpz_srcptr a, mpz_srcptr b)
+{
+  if (b->_mp_d[0] & 1)
+    return 0;
+  if (a->_mp_size != 0 && (a->_mp_d[0] & 1))
+    return 1;
+  return mpz_scan1 (b, 0) > mpz_scan1 (a, 0);
+}
+
 /* Plans positions [begin, end) as pairs; class_of gives the class of the longer
-   operand's size (the families' ladders). */
+   operand's size (the families' ladders).  route_classes: 0, or the ladder's
+   class count, added to the class of the pairs that mpzg_gcd_pairs_route takes
+   (invert's classes with the cofactor kernels). */
 static inline void
-mpzg_gcd_pairs_plan (mpzg_gpu_plan *p, size_t begin, size_t end, unsigned (*class_of) (size_t))
+mpzg_gcd_pairs_plan (mpzg_gpu_plan *p, size_t begin, size_t end, unsigned (*class_of) (size_t),
+                     unsigned route_classes)
 {
   /* most batches repeat one size: ask the ladder only when it changes */
   unsigned last_n = ~0u, last_cls = 0;
@@ -35,7 +51,16 @@ mpzg_gcd_pairs_plan (mpzg_gpu_plan *p, size_t begin, size_t end, unsigned (*clas
           last_cls = class_of (n);
         }
       t->cls = (unsigned short) last_cls;
-      if (last_cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
+      if (route_classes != 0)
+        {
+          /* the route reads b's low limb (a's where b is even): the only limbs the
+             plan reads, one cache miss an element unless fetched ahead */
+          if (MPZG_PREFETCH_AHEAD > 0 && k + MPZG_PREFETCH_AHEAD < end)
+            __builtin_prefetch (p->in[1][mpzg_gpu_plan_elem (p, k + MPZG_PREFETCH_AHEAD)]->_mp_d);
+          if (nb > 0 && mpzg_gcd_pairs_route (p->in[0][e], p->in[1][e]))
+            t->cls = (unsigned short) (last_cls + route_classes);
+        }
+      if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))
         __atomic_store_n (&p->mixed, 1, __ATOMIC_RELAXED);
     }
 }

@@ -119,6 +119,7 @@ mpzg_gpu_plan_make (mpzg_gpu_plan *p, size_t max_words)
   p->mt = NULL;
   p->order = NULL;
   p->mixed = 0;
+  p->hint = 0;
   p->ci = NULL;
   p->ch = NULL;
   p->nch = 0;
