@@ -60,11 +60,12 @@ gen_unsigned_b16 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t 
 }
 
 /* gcdext: two operands of `bits` bits with random signs (gen_signed2); invert: an
-   odd modulus of `bits` bits and a base below it, replaced by 1 where not
-   invertible (GMP leaves the output undefined there, so the results could not be
-   compared). */
+   odd modulus of `bits` bits and a signed base below it; invert_even: an even
+   modulus (as lambda (n) in an RSA key's d = e^-1 mod lambda (n)) and an odd base.
+   Bases without an inverse are replaced by 1 (GMP leaves the output undefined
+   there, so the results could not be compared). */
 static void
-gen_invert (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+gen_inverse_pairs (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs, int even)
 {
   size_t i;
   mpz_t g;
@@ -73,7 +74,15 @@ gen_invert (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
   random_unsigned (in[1], count, bits, rs);
   for (i = 0; i < count; i++)
     {
-      mpz_setbit (in[1][i], 0);
+      if (!even)
+        mpz_setbit (in[1][i], 0);
+      else
+        {
+          mpz_setbit (in[0][i], 0);
+          mpz_clrbit (in[1][i], 0);
+          if (mpz_sgn (in[1][i]) == 0)
+            mpz_set_ui (in[1][i], 2);
+        }
       mpz_gcd (g, in[0][i], in[1][i]);
       if (mpz_cmp_ui (g, 1) != 0)
         mpz_set_ui (in[0][i], 1);
@@ -81,28 +90,16 @@ gen_invert (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
   mpz_clear (g);
 }
 
-/* invert_even: an even modulus of `bits` bits (as lambda (n) in an RSA key's
-   d = e^-1 mod lambda (n)) and an odd signed base below it, replaced by 1 where not
-   invertible. */
+static void
+gen_invert (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  gen_inverse_pairs (in, count, bits, rs, 0);
+}
+
 static void
 gen_invert_even (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
 {
-  size_t i;
-  mpz_t g;
-  mpz_init (g);
-  random_signed (in[0], count, bits, rs);
-  random_unsigned (in[1], count, bits, rs);
-  for (i = 0; i < count; i++)
-    {
-      mpz_setbit (in[0][i], 0);
-      mpz_clrbit (in[1][i], 0);
-      if (mpz_sgn (in[1][i]) == 0)
-        mpz_set_ui (in[1][i], 2);
-      mpz_gcd (g, in[0][i], in[1][i]);
-      if (mpz_cmp_ui (g, 1) != 0)
-        mpz_set_ui (in[0][i], 1);
-    }
-  mpz_clear (g);
+  gen_inverse_pairs (in, count, bits, rs, 1);
 }
 
 /* tdiv_qr, mod: a signed dividend of `bits` bits, a non-zero signed divisor of half as many. */
