@@ -231,6 +231,25 @@ gcdext_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   return grown;
 }
 
+/* x = r (neg = 0) or |m| - r (neg), for 0 < r < |m| given as its n words: an
+   inverse or its negation modulo |m|.  x may be m: m is read before x is
+   written. */
+static void
+invert_store (mpz_ptr x, const mp_limb_t *r, size_t n, int neg, mpz_srcptr m)
+{
+  mpzg_word d[MPZG_GCDEXT_MAX_LIMBS];
+  if (!neg)
+    {
+      mpzg_unstage (x, (const mpzg_word *) r, n, 0);
+      return;
+    }
+  size_t nd = mpz_size (m);
+  mpn_sub ((mp_limb_t *) d, mpzg_limbs_read (m), (mp_size_t) nd, r, (mp_size_t) n);
+  while (nd > 0 && d[nd - 1] == 0)
+    nd--;
+  mpzg_unstage (x, d, nd, 0);
+}
+
 /* Where the cofactor kernels ran (a norm class): the inverse of a modulo m from the
    device's cofactors of position j, written to x as mpz_invert does (GMP's s of
    gcdext (a, m), taken into [0, |m|)); returns 0 where it does not decide (no
@@ -240,7 +259,7 @@ static int
 invert_from_norm (mpz_ptr x, const mpzg_word *out, size_t lanes, size_t W, size_t j, int il,
                   mpz_srcptr G, mpz_srcptr V, mpz_srcptr a, mpz_srcptr m)
 {
-  mpzg_word tw[MPZG_GCDEXT_MAX_LIMBS], d[MPZG_GCDEXT_MAX_LIMBS];
+  mpzg_word tw[MPZG_GCDEXT_MAX_LIMBS];
   mpz_t T;
   const unsigned flags = device_norm (T, tw, out, lanes, W, j, il);
   if (!flags || mpz_cmp_ui (G, 1) != 0 || mpz_cmpabs_ui (m, 1) <= 0)
@@ -248,20 +267,7 @@ invert_from_norm (mpz_ptr x, const mpzg_word *out, size_t lanes, size_t W, size_
   int c_is_t, neg_c, neg_t;
   mpzg_gcdext_device_signs (flags, mpz_sgn (a), mpz_sgn (m), &c_is_t, &neg_c, &neg_t);
   mpz_srcptr S = c_is_t ? T : V;                /* |s|, 0 < |s| < |m| */
-  const size_t ns = mpz_size (S);
-  if (!(c_is_t ? neg_t : neg_c))
-    {
-      mpzg_unstage (x, (const mpzg_word *) mpz_limbs_read (S), ns, 0);
-      return 1;
-    }
-  /* s < 0: |m| - |s| */
-  const size_t nm = mpz_size (m);
-  mpn_sub ((mp_limb_t *) d, mpzg_limbs_read (m), (mp_size_t) nm, mpz_limbs_read (S),
-           (mp_size_t) ns);
-  size_t nd = nm;
-  while (nd > 0 && d[nd - 1] == 0)
-    nd--;
-  mpzg_unstage (x, d, nd, 0);
+  invert_store (x, mpz_limbs_read (S), mpz_size (S), c_is_t ? neg_t : neg_c, m);
   return 1;
 }
 
@@ -297,9 +303,9 @@ invert_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           else
             mpzg_gpu_elem_error (p, e->e, MPZG_ENOTINVERTIBLE);
         }
-      else if (mpzg_invert_is_v (G, a, m))
-        /* the usual case: the device's words straight to the output */
-        mpzg_unstage (p->out[0][e->e], v, mpz_size (V), 0);
+      else if (mpzg_invert_from_v (G, a, m))
+        /* the usual case: the device's words straight to the output, or |m| - v */
+        invert_store (p->out[0][e->e], (const mp_limb_t *) v, mpz_size (V), mpz_sgn (a) < 0, m);
       else if (norm && invert_from_norm (p->out[0][e->e], x->buf, lanes, W, j, il, G, V, a, m))
         ;
       else if ((exists = mpzg_invert_norm (r, G, a, m, V, w)))

@@ -7,24 +7,12 @@
 #define MPZG_GPU_GCD_PAIRS_H
 
 #include "layout.h"
-
-/* Whether b has more trailing zero bits than a (b not zero): the pairs whose odd
-   operand after the common power of two is a, for which the device's cofactor is
-   b's (gcdext-norm.h's mpzg_gcdext_route), from the low limbs where they decide. */
-static inline int
-mpzg_gcd_pairs_route (mpz_srcptr a, mpz_srcptr b)
-{
-  if (b->_mp_d[0] & 1)
-    return 0;
-  if (a->_mp_size != 0 && (a->_mp_d[0] & 1))
-    return 1;
-  return mpz_scan1 (b, 0) > mpz_scan1 (a, 0);
-}
+#include "gcdext-norm.h"            /* mpzg_gcdext_route */
 
 /* Plans positions [begin, end) as pairs; class_of gives the class of the longer
    operand's size (the families' ladders).  route_classes: 0, or the ladder's
-   class count, added to the class of the pairs that mpzg_gcd_pairs_route takes
-   (invert's classes with the cofactor kernels). */
+   class count, added to the class of the pairs whose b has more trailing zero
+   bits than a (mpzg_gcdext_route: invert's classes with the cofactor kernels). */
 static inline void
 mpzg_gcd_pairs_plan (mpzg_gpu_plan *p, size_t begin, size_t end, unsigned (*class_of) (size_t),
                      unsigned route_classes)
@@ -57,7 +45,7 @@ mpzg_gcd_pairs_plan (mpzg_gpu_plan *p, size_t begin, size_t end, unsigned (*clas
              plan reads, one cache miss an element unless fetched ahead */
           if (MPZG_PREFETCH_AHEAD > 0 && k + MPZG_PREFETCH_AHEAD < end)
             __builtin_prefetch (p->in[1][mpzg_gpu_plan_elem (p, k + MPZG_PREFETCH_AHEAD)]->_mp_d);
-          if (nb > 0 && mpzg_gcd_pairs_route (p->in[0][e], p->in[1][e]))
+          if (nb > 0 && mpzg_gcdext_route (p->in[0][e], p->in[1][e]))
             t->cls = (unsigned short) (last_cls + route_classes);
         }
       if (t->cls != p->mt[0].cls && !__atomic_load_n (&p->mixed, __ATOMIC_RELAXED))

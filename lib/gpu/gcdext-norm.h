@@ -24,10 +24,16 @@
 #include <gmp.h>
 
 /* 1 when b's odd part after the common power of two is even, i.e. v is b's
-   cofactor modulo a (a, b not zero). */
+   cofactor modulo a (a, b not zero): b has more trailing zero bits than a.  The
+   low limbs decide unless both are even (the planning asks for every pair of
+   invert's batches). */
 static inline int
 mpzg_gcdext_route (mpz_srcptr a, mpz_srcptr b)
 {
+  if (b->_mp_size != 0 && (b->_mp_d[0] & 1))
+    return 0;
+  if (b->_mp_size != 0 && a->_mp_size != 0 && (a->_mp_d[0] & 1))
+    return 1;
   return mpz_scan1 (b, 0) > mpz_scan1 (a, 0);
 }
 
@@ -127,13 +133,14 @@ mpzg_gcdext_device_st (mpz_ptr s, mpz_ptr t, mpz_srcptr C, mpz_srcptr T, unsigne
     mpz_neg (ot, ot);
 }
 
-/* Whether mpz_invert (x, a, m) is the device's v itself (m not zero): g = 1,
-   a > 0, |m| > 1 and v the cofactor of a modulo |m| (route 0), the usual case of
+/* Whether mpz_invert (x, a, m) follows from the device's v alone (m not zero): g =
+   1, a not zero, |m| > 1 and v the cofactor of |a| modulo |m| (route 0, 0 < v <
+   |m|): the inverse is v for a > 0 and |m| - v for a < 0, the usual case of
    mpzg_invert_norm below, in which the caller may take v's words without a copy. */
 static inline int
-mpzg_invert_is_v (mpz_srcptr g, mpz_srcptr a, mpz_srcptr m)
+mpzg_invert_from_v (mpz_srcptr g, mpz_srcptr a, mpz_srcptr m)
 {
-  return mpz_cmp_ui (g, 1) == 0 && mpz_sgn (a) > 0 && mpz_cmpabs_ui (m, 1) > 0
+  return mpz_cmp_ui (g, 1) == 0 && mpz_sgn (a) != 0 && mpz_cmpabs_ui (m, 1) > 0
     && !mpzg_gcdext_route (a, m);
 }
 

@@ -81,9 +81,19 @@ gcdext_host_signed (mpz_srcptr a, mpz_srcptr b, mpz_srcptr G, mpz_srcptr V, int 
                     where);
           gcd_host_fail (what, a, b, W);
         }
-      /* the case the unpacking takes v's words for, without mpzg_invert_norm */
-      if (mpzg_invert_is_v (G, a, b) && (!want || mpz_cmp (V, ri) != 0))
-        gcd_host_fail ("invert is not v where mpzg_invert_is_v says so", a, b, W);
+      /* the case the unpacking takes from v's words, without mpzg_invert_norm: v
+         itself for a > 0, |b| - v for a < 0 */
+      if (mpzg_invert_from_v (G, a, b))
+        {
+          mpz_abs (w0, b);
+          if (mpz_sgn (a) < 0)
+            mpz_sub (w0, w0, V);
+          else
+            mpz_set (w0, V);
+          if (!want || mpz_cmp (w0, ri) != 0)
+            gcd_host_fail ("invert is not v or |b| - v where mpzg_invert_from_v says so", a, b,
+                           W);
+        }
     }
   mpz_clears (s, t, s1, t1, w0, w1, rg, rs, rt, ri, inv, NULL);
 }
