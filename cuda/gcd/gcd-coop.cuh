@@ -380,41 +380,6 @@ coop_negate (X &x, u64 (&A)[X::V][K], u64 (&B)[X::V][K], int u, u64 neg,
     }
 }
 
-/* gp[0..W) = R << z (R's value known to fit), through gp itself: written, read
-   back shifted into S, written again, between two barriers. */
-template <int K, class X>
-MPZG_GCD_HD void
-coop_store_shl (X &x, u64 (&R)[X::V][K], u64 (&S)[X::V][K], int z, u64 *gp)
-{
-  const int W = x.T () * K;
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        gp[o + i] = R[v][i];
-    }
-  x.sync ();
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        {
-          const int j = o + i - z / 64;
-          S[v][i] = shl2 (word_in (gp, j, W), word_in (gp, j - 1, W), (unsigned) z % 64);
-        }
-    }
-  x.sync ();
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        gp[o + i] = S[v][i];
-    }
-}
-
 /* R's words into p[0..W) (each thread its own), or from there. */
 template <int K, class X>
 MPZG_GCD_HD void
@@ -440,6 +405,29 @@ MPZG_GCD_UNROLL
       for (int i = 0; i < K; i++)
         R[v][i] = p[o + i];
     }
+}
+
+/* gp[0..W) = R << z (R's value known to fit), through gp itself: written, read
+   back shifted into S, written again, between two barriers. */
+template <int K, class X>
+MPZG_GCD_HD void
+coop_store_shl (X &x, u64 (&R)[X::V][K], u64 (&S)[X::V][K], int z, u64 *gp)
+{
+  const int W = x.T () * K;
+  coop_put<K> (x, R, gp);
+  x.sync ();
+  for (int v = 0; v < x.nv (); v++)
+    {
+      const int o = x.tid (v) * K;
+MPZG_GCD_UNROLL
+      for (int i = 0; i < K; i++)
+        {
+          const int j = o + i - z / 64;
+          S[v][i] = shl2 (word_in (gp, j, W), word_in (gp, j - 1, W), (unsigned) z % 64);
+        }
+    }
+  x.sync ();
+  coop_put<K> (x, S, gp);
 }
 
 /* R = 0. */

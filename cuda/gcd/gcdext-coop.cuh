@@ -439,13 +439,7 @@ MPZG_GCD_UNROLL
       MPZG_GCDEXT_LAZY ();
       coop_neg_mod<K> (x, Vc, M, A);
     }
-  for (int v = 0; v < x.nv (); v++)
-    {
-      const int o = x.tid (v) * K;
-MPZG_GCD_UNROLL
-      for (int i = 0; i < K; i++)
-        vp[o + i] = Vc[v][i];
-    }
+  coop_put<K> (x, Vc, vp);
   /* g = b << z, through gp */
   coop_store_shl<K> (x, B, A, z, gp);
 }
