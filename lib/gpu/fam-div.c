@@ -106,15 +106,6 @@ div_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-/* Words of x[0..n) without its zero top words. */
-static inline size_t
-normalized (const mpzg_word *x, size_t n)
-{
-  while (n > 0 && x[n - 1] == 0)
-    n--;
-  return n;
-}
-
 /* Unpacks into out[qo] the quotient and out[ro] the remainder (-1: not wanted)
    rounded as `round` says. */
 static inline void
@@ -155,7 +146,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
           q = out + j * QW;
           r = out + QW * cnt + j * RW;
         }
-      size_t qn = normalized (q, QW), rn = normalized (r, RW);
+      size_t qn = mpzg_normalized (q, QW), rn = mpzg_normalized (r, RW);
       int qneg = nneg != dneg, rneg = nneg;
       if (rn > 0 && ((round == ROUND_F && nneg != dneg) || (round == ROUND_C && nneg == dneg)
                      || (round == ROUND_MOD && nneg)))
@@ -173,7 +164,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
               /* |q| + 1 */
               mp_limb_t *ql = (mp_limb_t *) qb;
               qb[qn] = qn > 0 ? mpn_add_1 (ql, ql, (mp_size_t) qn, 1) : 1;
-              qn = normalized (qb, qn + 1);
+              qn = mpzg_normalized (qb, qn + 1);
             }
           if (ro >= 0)
             {
@@ -181,7 +172,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
               size_t nd = t->n[1];
               mp_limb_t *rl = (mp_limb_t *) rb;
               mpn_sub (rl, mpzg_limbs_read (p->in[1][t->e]), (mp_size_t) nd, rl, (mp_size_t) rn);
-              rn = normalized (rb, nd);
+              rn = mpzg_normalized (rb, nd);
               rneg = round == ROUND_MOD ? 0 : round == ROUND_F ? dneg : !dneg;
             }
           q = qb;

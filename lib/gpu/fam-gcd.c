@@ -45,9 +45,7 @@ gcd_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
           mpzg_column (col, out, lanes, j, n);
           g = col;
         }
-      while (n > 0 && g[n - 1] == 0)
-        n--;
-      mpzg_unstage (p->out[0][t->e], g, n, 0);
+      mpzg_unstage (p->out[0][t->e], g, mpzg_normalized (g, n), 0);
     }
   mpzg_stream_fence ();
 }

@@ -99,14 +99,11 @@ static inline void
 device_region (mpz_t X, mpzg_word *w, const mpzg_word *out, size_t k, size_t lanes, size_t W,
                size_t j, int il)
 {
-  size_t n = W;
   if (il)
     mpzg_column (w, out + k * W * lanes, lanes, j, W);
   else
     memcpy (w, out + (k * lanes + j) * W, W * sizeof *w);
-  while (n > 0 && w[n - 1] == 0)
-    n--;
-  mpz_roinit_n (X, (const mp_limb_t *) w, (mp_size_t) n);
+  mpz_roinit_n (X, (const mp_limb_t *) w, (mp_size_t) mpzg_normalized (w, W));
 }
 
 /* The device's g and v of position j, over g[] and v[]. */
@@ -238,16 +235,10 @@ static void
 invert_store (mpz_ptr x, const mp_limb_t *r, size_t n, int neg, mpz_srcptr m)
 {
   mpzg_word d[MPZG_GCDEXT_MAX_LIMBS];
-  if (!neg)
-    {
-      mpzg_unstage (x, (const mpzg_word *) r, n, 0);
-      return;
-    }
-  size_t nd = mpz_size (m);
-  mpn_sub ((mp_limb_t *) d, mpzg_limbs_read (m), (mp_size_t) nd, r, (mp_size_t) n);
-  while (nd > 0 && d[nd - 1] == 0)
-    nd--;
-  mpzg_unstage (x, d, nd, 0);
+  if (neg)
+    mpzg_unstage_neg_mod (x, r, n, m, d);
+  else
+    mpzg_unstage (x, (const mpzg_word *) r, n, 0);
 }
 
 /* Where the cofactor kernels ran (a norm class): the inverse of a modulo m from the

@@ -107,15 +107,6 @@ powm_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
-/* Words of x[0..n) without its zero top words. */
-static inline size_t
-normalized (const mpzg_word *x, size_t n)
-{
-  while (n > 0 && x[n - 1] == 0)
-    n--;
-  return n;
-}
-
 static void
 powm_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
 {
@@ -138,15 +129,11 @@ powm_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
         }
       mpzg_word r[MPZG_POWM_MAX_LIMBS];
       mpzg_column (r, x->buf, lanes, j, N);
-      size_t rn = normalized (r, N);
+      const size_t rn = mpzg_normalized (r, N);
       if ((t->flag & NEGATE) && rn > 0)
-        {
-          /* |m| - r, read before the output is written: it may be m */
-          mp_limb_t *rl = (mp_limb_t *) r;
-          mpn_sub (rl, mpzg_limbs_read (p->in[2][t->e]), (mp_size_t) t->n[2], rl, (mp_size_t) rn);
-          rn = normalized (r, t->n[2]);
-        }
-      mpzg_unstage (p->out[0][t->e], r, rn, 0);
+        mpzg_unstage_neg_mod (p->out[0][t->e], (const mp_limb_t *) r, rn, p->in[2][t->e], r);
+      else
+        mpzg_unstage (p->out[0][t->e], r, rn, 0);
     }
   mpzg_stream_fence ();
 }

@@ -53,12 +53,20 @@ mpzg_limbs_write (mpz_ptr x, mp_size_t n)
   return n <= x->_mp_alloc ? x->_mp_d : mpz_limbs_write (x, n);
 }
 
+/* Words of x[0..n) without its zero top words. */
+static inline size_t
+mpzg_normalized (const mpzg_word *x, size_t n)
+{
+  while (n > 0 && x[n - 1] == 0)
+    n--;
+  return n;
+}
+
 static inline void
 mpzg_limbs_finish (mpz_ptr x, mp_size_t s)
 {
-  mp_size_t n = s < 0 ? -s : s;
-  while (n > 0 && x->_mp_d[n - 1] == 0)
-    n--;
+  mp_size_t n = (mp_size_t) mpzg_normalized ((const mpzg_word *) x->_mp_d,
+                                             (size_t) (s < 0 ? -s : s));
   x->_mp_size = s < 0 ? (int) -n : (int) n;
 }
 
@@ -229,6 +237,18 @@ mpzg_unstage (mpz_ptr r, const mpzg_word *src, size_t n, int neg)
   mp_limb_t *rp = mpzg_limbs_write (r, (mp_size_t) n);
   mpzg_stage_out (rp, src, n);
   mpzg_limbs_finish (r, neg ? -(mp_size_t) n : (mp_size_t) n);
+}
+
+/* Writes |m| - y into r, for 0 < y < |m| of n words: the non-negative
+   representative of -y modulo m (invert's and powm's negative bases).  d has
+   room for |m|'s words and may be y.  m is read before r is written, so r may be
+   m. */
+static inline void
+mpzg_unstage_neg_mod (mpz_ptr r, const mp_limb_t *y, size_t n, mpz_srcptr m, mpzg_word *d)
+{
+  const size_t nm = mpz_size (m);
+  mpn_sub ((mp_limb_t *) d, mpzg_limbs_read (m), (mp_size_t) nm, y, (mp_size_t) n);
+  mpzg_unstage (r, d, mpzg_normalized (d, nm), 0);
 }
 
 #endif
