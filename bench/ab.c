@@ -2,8 +2,8 @@
 /* ab.c -- mpzg-ab: two builds of libmpzg in one process, call for call.
 
    mpzg-ab LIB_A LIB_B [options] loads both shared libraries (dlopen, each with its
-   own symbols) and times the entries named by -O (add, mul, tdiv_qr, mod, gcd,
-   gcdext, invert) of each, alternating A and B call by call on the same operands, so that
+   own symbols) and times the entries named by -O (add, mul, tdiv_qr, tdiv_qr_d64,
+   mod, gcd, gcdext, invert, invert_even) of each, alternating A and B call by call on the same operands, so that
    whatever the host does meanwhile (other tenants, memory bandwidth that halves
    from one minute to the next, as seen on virtual machines) hits both builds
    alike.  Each row reports per build the median and minimum of the end-to-end
@@ -31,16 +31,22 @@ typedef int (*fn4) (mpz_t *, mpz_t *, mpz_t *, mpz_t *, mpz_t *, size_t);
 typedef int (*fninv) (mpz_t *, mpz_t *, mpz_t *, int *, size_t);
 
 /* The entries compared: their symbol, outputs and the second operand's size. */
-enum { OP_ADD, OP_MUL, OP_TDIV_QR, OP_MOD, OP_GCD, OP_GCDEXT, OP_INVERT, OP_INVERT_EVEN, NOPS };
+enum
+{
+  OP_ADD, OP_MUL, OP_TDIV_QR, OP_TDIV_QR_D64, OP_MOD, OP_GCD, OP_GCDEXT, OP_INVERT,
+  OP_INVERT_EVEN, NOPS
+};
 static const struct
 {
   const char *name, *symbol;
   int nout;                     /* 2: q and r; 3: g, s and t */
-  int half;                     /* the second operand has half the bits (a divisor) */
+  int half;                     /* the second operand (a divisor) has half the bits (1)
+                                   or 64 (2) */
 } ops_info[NOPS] = {
   { "add", "mpzg_add_n", 1, 0 },
   { "mul", "mpzg_mul_n", 1, 0 },
   { "tdiv_qr", "mpzg_tdiv_qr_n", 2, 1 },
+  { "tdiv_qr_d64", "mpzg_tdiv_qr_n", 2, 2 },
   { "mod", "mpzg_mod_n", 1, 1 },
   { "gcd", "mpzg_gcd_n", 1, 0 },
   { "gcdext", "mpzg_gcdext_n", 3, 0 },
@@ -107,7 +113,8 @@ gmp_range (void *ctx, size_t begin, size_t end)
       {
       case OP_ADD: mpz_add (g->r[0][i], g->a[i], g->b[i]); break;
       case OP_MUL: mpz_mul (g->r[0][i], g->a[i], g->b[i]); break;
-      case OP_TDIV_QR: mpz_tdiv_qr (g->r[0][i], g->r[1][i], g->a[i], g->b[i]); break;
+      case OP_TDIV_QR:
+      case OP_TDIV_QR_D64: mpz_tdiv_qr (g->r[0][i], g->r[1][i], g->a[i], g->b[i]); break;
       case OP_MOD: mpz_mod (g->r[0][i], g->a[i], g->b[i]); break;
       case OP_GCDEXT: mpz_gcdext (g->r[0][i], g->r[1][i], g->r[2][i], g->a[i], g->b[i]); break;
       case OP_INVERT:
@@ -124,6 +131,7 @@ usage (void)
   fprintf (stderr,
            "usage: mpzg-ab LIB_A LIB_B [-O add,mul] [-b BITS,...] [-t LOG2] [-r ROUNDS] [-F] [-G]\n"
            "  -O LIST  operations: add, mul, tdiv_qr, mod (divisors of half the bits),\n"
+           "           tdiv_qr_d64 (divisors of 64 bits),\n"
            "           gcd, gcdext, invert (odd moduli), invert_even (even moduli, odd\n"
            "           bases) (default add,mul)\n"
            "  -b LIST  operand sizes in bits (default 256,1024,4096,16384,65536,262144)\n"
@@ -223,7 +231,8 @@ main (int argc, char **argv)
           if (n == 0)
             n = 1;
           unsigned long rbits = 2 * bits[bi] + GMP_NUMB_BITS;
-          unsigned long bbits = ops_info[op].half ? bits[bi] / 2 : bits[bi];
+          unsigned long bbits = ops_info[op].half == 2 ? 64 : ops_info[op].half ? bits[bi] / 2
+                                : bits[bi];
           mpz_t *a = bench_alloc (n, bits[bi]), *b = bench_alloc (n, bbits);
           mpz_t *ref[3], *gout[3], *r[2][3];
           for (int o = 0; o < 3; o++)

@@ -405,6 +405,122 @@ MPZG_DIV_LOOP
   rp[0] = r >> s;
 }
 
+/* G words p[0..G) (p 16-byte aligned on the device): 16-byte loads. */
+template <int G>
+MPZG_DIV_HD void
+load_words (u64 (&w)[G], const u64 *p)
+{
+MPZG_DIV_UNROLL
+  for (int k = 0; k < G; k += 2)
+    {
+#ifdef __CUDA_ARCH__
+      const ulonglong2 a = reinterpret_cast<const ulonglong2 *> (p)[k / 2];
+      w[k] = a.x, w[k + 1] = a.y;
+#else
+      w[k] = p[k], w[k + 1] = p[k + 1];
+#endif
+    }
+}
+
+template <int G>
+MPZG_DIV_HD void
+store_words (u64 *p, const u64 (&w)[G])
+{
+MPZG_DIV_UNROLL
+  for (int k = 0; k < G; k += 2)
+    {
+#ifdef __CUDA_ARCH__
+      reinterpret_cast<ulonglong2 *> (p)[k / 2] = make_ulonglong2 (w[k], w[k + 1]);
+#else
+      p[k] = w[k], p[k + 1] = w[k + 1];
+#endif
+    }
+}
+
+/* The words of a group of divrem_1_rows: 4, 8 and 16 each won at some of 2^12
+   to 2^18 bits and lost at others, by up to 1.6x (the warps' rows are a power of
+   two apart); 4 takes the fewest registers
+   (bench/results/2026-11-25-h100-division-one-limb). */
+#ifndef MPZG_DIV_ROWS_GROUP
+#define MPZG_DIV_ROWS_GROUP 4
+#endif
+
+/* divrem_1 on the contiguous layout (each instance's words adjacent), NN and QW
+   multiples of G = MPZG_DIV_ROWS_GROUP, np and qp 16-byte aligned: the dividend
+   read and the quotient written G words at a time, the next G read while these
+   are divided.  A warp's threads read rows NN words apart: one word a load, as
+   divrem_1 reads them, used an eighth of each 32-byte sector it fetched per load
+   and lost the rest from L1 before the next word.  The words above the
+   dividend's top, up to the top of its group, are zero and give zero quotient
+   words. */
+MPZG_DIV_HD void
+divrem_1_rows (const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW)
+{
+  const int G = MPZG_DIV_ROWS_GROUP;
+  int nn = NN;
+  while (nn > 0 && np[nn - 1] == 0)
+    nn--;
+  u64 d = dp[0];
+  u64 w[G], c[G], q[G];
+MPZG_DIV_UNROLL
+  for (int k = 0; k < G; k++)
+    q[k] = 0;
+  if (d == 0 || nn == 0)
+    {
+MPZG_DIV_LOOP
+      for (int i = 0; i < QW; i += G)
+        store_words<G> (qp + i, q);
+      rp[0] = 0;
+      return;
+    }
+  const unsigned s = clz64 (d);
+  d <<= s;
+  const u64 v = reciprocal_word (d);
+  const int top = (nn - 1) / G * G;     /* the group of the dividend's top word */
+  load_words<G> (w, np + top);
+  u64 hi = w[G - 1];
+  u64 r = shl2 (0, hi, s);              /* the bits shifted out of the top, < d */
+MPZG_DIV_LOOP
+  for (int g = top; g >= 0; g -= G)
+    {
+      /* this group's words, then the next group's read before these are divided */
+MPZG_DIV_UNROLL
+      for (int k = 0; k < G; k++)
+        c[k] = w[k];
+      if (g > 0)
+        load_words<G> (w, np + g - G);
+      else
+        w[G - 1] = 0;
+MPZG_DIV_UNROLL
+      for (int k = G - 1; k > 0; k--)
+        {
+          q[k] = div_2by1 (r, r, shl2 (hi, c[k - 1], s), d, v);
+          hi = c[k - 1];
+        }
+      q[0] = div_2by1 (r, r, shl2 (hi, w[G - 1], s), d, v);
+      hi = w[G - 1];
+      store_words<G> (qp + g, q);
+    }
+MPZG_DIV_UNROLL
+  for (int k = 0; k < G; k++)
+    q[k] = 0;
+MPZG_DIV_LOOP
+  for (int i = top + G; i < QW; i += G)
+    store_words<G> (qp + i, q);
+  rp[0] = r >> s;
+}
+
+/* divrem_1 or, where its conditions hold, divrem_1_rows. */
+MPZG_DIV_HD void
+divrem_1_any (const u64 *np, const u64 *dp, u64 *qp, u64 *rp, int NN, int QW, size_t stride)
+{
+  if (stride == 1 && NN % MPZG_DIV_ROWS_GROUP == 0 && QW % MPZG_DIV_ROWS_GROUP == 0
+      && (((size_t) np | (size_t) qp) & 15) == 0)
+    divrem_1_rows (np, dp, qp, rp, NN, QW);
+  else
+    divrem_1 (np, dp, qp, rp, NN, QW, stride);
+}
+
 } /* namespace dv */
 } /* namespace mpzg */
 

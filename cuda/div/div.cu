@@ -6,7 +6,8 @@
    chosen by the divisor's class width ND:
 
    - ND <= MPZG_DIV_SMALL_MAX: one thread per instance (div-core.cuh), the divisor
-     and the window in registers, a one-limb-divisor path through the 2-by-1 step.
+     and the window in registers, a one-limb-divisor path through the 2-by-1 step
+     (on the contiguous layout four words a load and a store: divrem_1_rows).
      On the interleaved layout when the dividend's class is that small too (loads
      and stores coalesce across a warp's instances), else on the contiguous one
      (each thread reads its own rows, through L1).
@@ -56,7 +57,7 @@ divrem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int QW
     lanes = 1;
   const size_t stride = lanes;
   if (ND == 1)
-    divrem_1 (np, dp, qp, rp, NN, QW, stride);
+    divrem_1_any (np, dp, qp, rp, NN, QW, stride);
   else
     divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, stride);
 }

@@ -36,7 +36,7 @@ divrem_host_width (const mpzg::dv::u64 *np, const mpzg::dv::u64 *dp, mpzg::dv::u
                    mpzg::dv::u64 *rp, int NN, int QW, size_t stride)
 {
   if (ND == 1)
-    mpzg::dv::divrem_1 (np, dp, qp, rp, NN, QW, stride);
+    mpzg::dv::divrem_1_any (np, dp, qp, rp, NN, QW, stride);
   else
     mpzg::dv::divrem_one<ND < 2 ? 2 : ND> (np, dp, qp, rp, NN, QW, stride);
 }
