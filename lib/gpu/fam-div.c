@@ -106,8 +106,35 @@ div_pack (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   mpzg_stream_fence ();
 }
 
+/* Whether the unpack of an entry (round, qo, ro) reads the device's quotient, and
+   its remainder: the quotient where it is an output; the remainder where it is
+   one, and for fdiv and cdiv, whose quotient needs one more where it is not zero. */
+static inline int
+div_reads_q (int qo)
+{
+  return qo >= 0;
+}
+
+static inline int
+div_reads_r (int round, int ro)
+{
+  return ro >= 0 || round == ROUND_F || round == ROUND_C;
+}
+
+/* The part of a chunk's output that the unpack reads (mpzg_gpu_family.out_span):
+   the quotient's rows come first, then the remainder's, in both layouts. */
+static void
+div_out_span (const mpzg_mpn_shape *sh, size_t lanes, int round, int qo, int ro,
+              size_t *first, size_t *n)
+{
+  const size_t QW = sh->ow[0], RW = sh->ow[1];
+  const int rq = div_reads_q (qo), rr = div_reads_r (round, ro);
+  *first = rq ? 0 : QW * lanes;
+  *n = ((rq ? QW : 0) + (rr ? RW : 0)) * lanes;
+}
+
 /* Unpacks into out[qo] the quotient and out[ro] the remainder (-1: not wanted)
-   rounded as `round` says. */
+   rounded as `round` says, reading only the rows div_out_span brought back. */
 static inline void
 div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo, int ro)
 {
@@ -117,6 +144,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   const size_t QW = sh->ow[0], RW = sh->ow[1], lanes = c->lanes, cnt = c->count;
   const int il = sh->layout == MPZG_MPN_INTERLEAVED;
   const mpzg_word *out = x->buf;
+  const int rq = div_reads_q (qo), rr = div_reads_r (round, ro);
   mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
     {
@@ -133,20 +161,24 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
       /* q: QW words and a carry word; r: RW words (64 KB of stack at the largest
          class), for the interleaved layout's columns and for the fix-ups */
       mpzg_word qb[MPZG_DIV_MAX_LIMBS + 1], rb[MPZG_DIV_MAX_LIMBS];
-      const mpzg_word *q, *r;
-      if (il)
+      const mpzg_word *q = qb, *r = rb;
+      size_t qn = 0, rn = 0;
+      if (rq)
         {
-          mpzg_column (qb, out, lanes, j, QW);
-          mpzg_column (rb, out + QW * lanes, lanes, j, RW);
-          q = qb;
-          r = rb;
+          if (il)
+            mpzg_column (qb, out, lanes, j, QW);
+          else
+            q = out + j * QW;
+          qn = mpzg_normalized (q, QW);
         }
-      else
+      if (rr)
         {
-          q = out + j * QW;
-          r = out + QW * cnt + j * RW;
+          if (il)
+            mpzg_column (rb, out + QW * lanes, lanes, j, RW);
+          else
+            r = out + QW * cnt + j * RW;
+          rn = mpzg_normalized (r, RW);
         }
-      size_t qn = mpzg_normalized (q, QW), rn = mpzg_normalized (r, RW);
       int qneg = nneg != dneg, rneg = nneg;
       if (rn > 0 && ((round == ROUND_F && nneg != dneg) || (round == ROUND_C && nneg == dneg)
                      || (round == ROUND_MOD && nneg)))
@@ -154,11 +186,10 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
           /* The fix-ups work on copies: the outputs may be the inputs, so both
              results are formed (|d| read) before either output is written.
              Without a fix-up the device's words go straight to the outputs. */
+          if (!il && rq)
+            memcpy (qb, q, QW * sizeof *q);
           if (!il)
-            {
-              memcpy (qb, q, QW * sizeof *q);
-              memcpy (rb, r, RW * sizeof *r);
-            }
+            memcpy (rb, r, RW * sizeof *r);
           if (qo >= 0)
             {
               /* |q| + 1 */
@@ -300,6 +331,11 @@ div_long_run (const mpzg_gpu_job *job, int round, int qo, int ro, size_t *bad,
   {                                                                                     \
     div_unpack (x, begin, end, round, qo, ro);                                          \
   }                                                                                     \
+  static void fam##_out_span (const mpzg_mpn_shape *sh, size_t lanes, size_t *first,    \
+                              size_t *n)                                                \
+  {                                                                                     \
+    div_out_span (sh, lanes, round, qo, ro, first, n);                                  \
+  }                                                                                     \
   static size_t fam##_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)          \
   {                                                                                     \
     return div_grow (x, begin, end, qo, ro);                                            \
@@ -318,6 +354,7 @@ div_long_run (const mpzg_gpu_job *job, int round, int qo, int ro, size_t *bad,
     .plan = div_plan,                                                                   \
     .pack = div_pack,                                                                   \
     .unpack = fam##_unpack,                                                             \
+    .out_span = fam##_out_span,                                                         \
     .grow = fam##_grow,                                                                 \
     .setup = mpzg_mpn_##mpn##_setup,                                                    \
     .launch = mpzg_mpn_##mpn,                                                           \

@@ -111,6 +111,11 @@ struct mpzg_gpu_family
      once, on disjoint ranges; each ends with mpzg_stream_fence. */
   void (*pack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
   void (*unpack) (const mpzg_gpu_xfer *x, size_t begin, size_t end);
+  /* Optional (NULL: all of it): the words [*first, *first + *n) of a chunk's output
+     (of `lanes` lanes of shape sh) that unpack reads; only those come back from the
+     device.  For families whose calls want part of the kernels' outputs: mod, or
+     tdiv_q, returns one of the division's quotient and remainder. */
+  void (*out_span) (const mpzg_mpn_shape *sh, size_t lanes, size_t *first, size_t *n);
   /* Makes room in the outputs of elements [begin, end) of chunk x->c (positions in
      the chunk, buf unused) for their results; returns how many outputs grew.  Runs
      on several threads at once, on disjoint ranges, in the step after the chunk was

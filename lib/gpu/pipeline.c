@@ -215,7 +215,10 @@ pipe_issue (pipe_state *ps, mpzg_gpu_slot *q, size_t k)
     return e;
   if ((st = p->fam->launch (ps->dev, sh, q->din, q->dout, q->dscratch, c->lanes, q->st)) != 0)
     return st;
-  if ((e = cudaMemcpyAsync (q->hout, q->dout, mpzg_gpu_chunk_words (p, c, 1) * sizeof (mpzg_word),
+  size_t first = 0, n = mpzg_gpu_chunk_words (p, c, 1);
+  if (p->fam->out_span != NULL)
+    p->fam->out_span (sh, c->lanes, &first, &n);
+  if ((e = cudaMemcpyAsync (q->hout + first, q->dout + first, n * sizeof (mpzg_word),
                             cudaMemcpyDeviceToHost, q->st)) != cudaSuccess)
     return e;
   return cudaEventRecord (q->done, q->st);
