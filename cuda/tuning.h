@@ -200,6 +200,16 @@
    milliseconds, and the team waited for them (see
    bench/results/2026-11-22-h100-staging-interleave/). */
 #define MPZG_CLAIM_WORDS 16384
+/* A pipelined call's team has a thread for every this many words it packs and
+   unpacks (and at most the call's threads): a team of 16 cost a call of 16 small
+   divisions 0.1 ms of starts and barriers for microseconds of work, and up to 11 ms
+   where helpers parked between calls were slow to wake on the GPU machine's
+   virtual cores; 2^14 words (a claim's) kept the time of calls from 4096 elements
+   up, where 2^16 and 2^18 lost (bench/results/2026-11-25-h100-small-calls).  A
+   build may set it with -D. */
+#ifndef MPZG_TEAM_WORDS
+#define MPZG_TEAM_WORDS 16384
+#endif
 /* Packing prefetches the limbs of the element this many positions on: integers
    allocated over time lie far apart (see
    bench/results/2026-11-22-h100-staging-prefetch/). A tuning build may set it with -D

@@ -328,10 +328,23 @@ list_undone (const mpzg_gpu_job *job, const mpzg_gpu_plan *p, const unsigned cha
   qsort (u, n, sizeof *u, cmp_size);
 }
 
+/* The team of a call: a thread for every MPZG_TEAM_WORDS words packed and
+   unpacked, at most the call's threads (and 256). */
+static int
+team_size (const mpzg_gpu_plan *p)
+{
+  size_t words = 0, want;
+  for (size_t k = 0; k < p->nch; k++)
+    words += mpzg_gpu_chunk_words (p, &p->ch[k], 0) + mpzg_gpu_chunk_words (p, &p->ch[k], 1);
+  want = words / MPZG_TEAM_WORDS + 1;
+  int threads = p->threads < 256 ? p->threads : 256;
+  return want < (size_t) threads ? (int) want : threads;
+}
+
 static int
 run_pipelined (mpzg_gpu_plan *p, pipe_state *ps, int verbose)
 {
-  int threads = p->threads < 256 ? p->threads : 256;
+  int threads = team_size (p);
   ps->timed = verbose >= 2;
   ps->t_team = mpzg_seconds ();
   mpzg_team_run (threads, pipe_fn, ps);
