@@ -51,22 +51,43 @@ check_kernel (const double *a, const double *b, u64 *h, u64 *l, int n)
   l[i] = (u64) __double_as_longlong (lo) - (u64) __double_as_longlong (0x1p52);
 }
 
-template <int K>
-__global__ void __launch_bounds__ (256)
-rows_kernel (const double *in, u64 *out, int rounds)
+/* A thread's limbs of a and b (from 1024 columns of the input, so that threads
+   share them) and its columns, zero. */
+template <int K, class T>
+static __device__ __forceinline__ void
+start (T (&a)[K], T (&b)[K], u64 (&acc)[2 * K + 1], const T *in, int t)
 {
-  const int t = blockIdx.x * blockDim.x + threadIdx.x;
-  double a[K], b[K];
 #pragma unroll
   for (int j = 0; j < K; j++)
     {
       a[j] = in[(2 * j) * 1024 + (t & 1023)];
       b[j] = in[(2 * j + 1) * 1024 + (t & 1023)];
     }
-  u64 acc[2 * K + 1];
 #pragma unroll
   for (int j = 0; j <= 2 * K; j++)
     acc[j] = 0;
+}
+
+/* The columns folded into one word for the output, so that none is dead code. */
+template <int K>
+static __device__ __forceinline__ u64
+fold (const u64 (&acc)[2 * K + 1])
+{
+  u64 s = 0;
+#pragma unroll
+  for (int j = 0; j <= 2 * K; j++)
+    s ^= acc[j];
+  return s;
+}
+
+template <int K>
+__global__ void __launch_bounds__ (256)
+rows_kernel (const double *in, u64 *out, int rounds)
+{
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  double a[K], b[K];
+  u64 acc[2 * K + 1];
+  start<K> (a, b, acc, in, t);
 #pragma unroll 1
   for (int r = 0; r < rounds; r++)
     {
@@ -87,32 +108,18 @@ rows_kernel (const double *in, u64 *out, int rounds)
       for (int i = 0; i < K; i++)
         a[i] = last[i] - 0x1p52;        /* L, exact, below 2^52 */
     }
-  /* take the constants off: every column got some products' H and L */
-  u64 s = 0;
-#pragma unroll
-  for (int j = 0; j <= 2 * K; j++)
-    s ^= acc[j];
-  out[t] = s;
+  out[t] = fold<K> (acc);
 }
 
-
-/* The integer counterpart: the same rows of 64-bit limbs by mad.lo.cc/madc.hi.cc */
-/* chains (t[i..i+K] += a_i b), one chain for the low and one for the high words. */
+/* The integer counterpart: the same rows of 64-bit limbs by mad.lo.cc/madc.hi.cc
+   chains (t[i..i+K] += a_i b), one chain for the low and one for the high words. */
 template <int K>
 __global__ void __launch_bounds__ (256)
 int_rows_kernel (const u64 *in, u64 *out, int rounds)
 {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   u64 a[K], b[K], acc[2 * K + 1];
-#pragma unroll
-  for (int j = 0; j < K; j++)
-    {
-      a[j] = in[(2 * j) * 1024 + (t & 1023)];
-      b[j] = in[(2 * j + 1) * 1024 + (t & 1023)];
-    }
-#pragma unroll
-  for (int j = 0; j <= 2 * K; j++)
-    acc[j] = 0;
+  start<K> (a, b, acc, in, t);
 #pragma unroll 1
   for (int r = 0; r < rounds; r++)
     {
@@ -134,27 +141,32 @@ int_rows_kernel (const u64 *in, u64 *out, int rounds)
       for (int i = 0; i < K; i++)
         a[i] ^= acc[i];
     }
-  u64 s = 0;
-#pragma unroll
-  for (int j = 0; j <= 2 * K; j++)
-    s ^= acc[j];
-  out[t] = s;
+  out[t] = fold<K> (acc);
+}
+
+/* Milliseconds of launch (rounds), after one short warm-up launch (4 rounds). */
+template <class F>
+static float
+time_ms (F launch, int rounds)
+{
+  cudaEvent_t e0, e1;
+  cudaEventCreate (&e0);
+  cudaEventCreate (&e1);
+  launch (4);
+  cudaEventRecord (e0);
+  launch (rounds);
+  cudaEventRecord (e1);
+  cudaEventSynchronize (e1);
+  float ms;
+  cudaEventElapsedTime (&ms, e0, e1);
+  return ms;
 }
 
 template <int K>
 static void
 time_int_rows (const u64 *din, u64 *dout, int blocks, int rounds)
 {
-  cudaEvent_t e0, e1;
-  cudaEventCreate (&e0);
-  cudaEventCreate (&e1);
-  int_rows_kernel<K><<<blocks, 256>>> (din, dout, 4);
-  cudaEventRecord (e0);
-  int_rows_kernel<K><<<blocks, 256>>> (din, dout, rounds);
-  cudaEventRecord (e1);
-  cudaEventSynchronize (e1);
-  float ms;
-  cudaEventElapsedTime (&ms, e0, e1);
+  float ms = time_ms ([&] (int r) { int_rows_kernel<K><<<blocks, 256>>> (din, dout, r); }, rounds);
   double prods = (double) blocks * 256 * rounds * K * K;
   printf ("int K=%2d: %d blocks of 256, %d rounds: %.3f ms, %.3e 64x64-bit products/s\n", K,
           blocks, rounds, ms, prods / (ms * 1e-3));
@@ -171,16 +183,7 @@ template <int K>
 static void
 time_rows (const double *din, u64 *dout, int blocks, int rounds)
 {
-  cudaEvent_t e0, e1;
-  cudaEventCreate (&e0);
-  cudaEventCreate (&e1);
-  rows_kernel<K><<<blocks, 256>>> (din, dout, 4);
-  cudaEventRecord (e0);
-  rows_kernel<K><<<blocks, 256>>> (din, dout, rounds);
-  cudaEventRecord (e1);
-  cudaEventSynchronize (e1);
-  float ms;
-  cudaEventElapsedTime (&ms, e0, e1);
+  float ms = time_ms ([&] (int r) { rows_kernel<K><<<blocks, 256>>> (din, dout, r); }, rounds);
   double prods = (double) blocks * 256 * rounds * K * K;
   double r52 = prods / (ms * 1e-3);
   printf ("fp64 K=%2d: %d blocks of 256, %d rounds: %.3f ms, %.3e products of 52-bit limbs/s "
