@@ -47,6 +47,13 @@ tune_fit (const double *sizes, const double *counts, size_t n, int power, double
   return 1;
 }
 
+int
+tune_consistent (double t1, double t2)
+{
+  const double fixed = 100.0;
+  return t2 >= 0.5 * t1 - fixed && t2 <= 3.0 * t1 + fixed;
+}
+
 /* Adds the step or family that item [s, s + len) names to *steps and *fams;
    0 when it names none. */
 static int

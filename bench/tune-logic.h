@@ -23,6 +23,15 @@ size_t tune_crossover (const double *t1, const double *t2, size_t n, size_t stop
 int tune_fit (const double *sizes, const double *counts, size_t n, int power, double *avg,
               double *work);
 
+/* Whether end-to-end times t1 of a batch and t2 of one twice as large are
+   consistent (microseconds): t2 at least half of t1 and at most three times t1,
+   each less 100 us of fixed cost or plus it.  On a host whose parked threads are
+   slow to wake for seconds at a time, calls took 2 to 12 times longer than the
+   next larger batch's or than the smaller one's three times over
+   (bench/results/2026-11-25-h100-not-kept-tuner-auto); the auto step does not
+   derive thresholds from such times. */
+int tune_consistent (double t1, double t2);
+
 /* mpzg-tune's steps that measure (-s), each with its switch points. */
 #define TUNE_STEP_KERNELS 1u    /* the kernel ladders */
 #define TUNE_STEP_AUTO 2u       /* auto mode's thresholds, GPU against CPU */

@@ -468,15 +468,17 @@ e2e_pair (batch *b, size_t n, double *gpu, double *cpu)
 
 /* For each size (limbs), doubling batch counts from 16 until the GPU wins at two
    consecutive counts (counts[i] the first of them), the CPU's call passes the cap,
-   or the batch reaches its largest; counts[i] 0 when the GPU did not win.  Returns
-   0, -1 on a failure, -2 when the budget cut it short. */
+   or the batch reaches its largest; counts[i] 0 when the GPU did not win.  A GPU
+   time inconsistent with the last count's (tune_consistent) is measured again, up
+   to twice.  Returns 0, -1 on a failure, -2 when the budget cut it short, -3 when
+   the GPU's times stayed inconsistent. */
 static int
 gpu_cpu_counts (const char *opname, const unsigned *sizes, size_t n, double *counts)
 {
   for (size_t i = 0; i < n; i++)
     {
       size_t cmax = ((size_t) 1 << 26) / sizes[i], c;
-      double prev_win = 0;
+      double prev_win = 0, prev_g = 0;
       batch b;
       if (cmax > ((size_t) 1 << 20))
         cmax = (size_t) 1 << 20;
@@ -497,13 +499,26 @@ gpu_cpu_counts (const char *opname, const unsigned *sizes, size_t n, double *cou
               b.op->mpzg (b.out, b.in, c);
               mpzg_set_backend (MPZG_BACKEND_AUTO);
             }
-          if (e2e_pair (&b, c, &g, &p) != 0)
+          for (int again = 0;; again++)
             {
-              batch_clear (&b);
-              return -1;
+              if (e2e_pair (&b, c, &g, &p) != 0)
+                {
+                  batch_clear (&b);
+                  return -1;
+                }
+              fprintf (stderr, "   %-7s %5u limbs x %-8zu gpu %10.1f us  cpu %10.1f us  %s\n",
+                       opname, sizes[i], c, g, p, g < p ? "gpu" : "cpu");
+              if (c == 16 || tune_consistent (prev_g, g))
+                break;
+              if (again == 2)
+                {
+                  fprintf (stderr, "   the GPU's times stay inconsistent (%.1f us, then %.1f us "
+                           "for twice the batch)\n", prev_g, g);
+                  batch_clear (&b);
+                  return -3;
+                }
             }
-          fprintf (stderr, "   %-7s %5u limbs x %-8zu gpu %10.1f us  cpu %10.1f us  %s\n",
-                   opname, sizes[i], c, g, p, g < p ? "gpu" : "cpu");
+          prev_g = g;
           if (g < p)
             {
               if (prev_win > 0)
@@ -539,6 +554,7 @@ tune_auto (const char *opname, const unsigned *sizes, size_t n, int power, const
   if (st != 0 || !tune_fit (sz, counts, n, power, &a, &w))
     {
       const char *why = st == -1 ? "the measurement failed" : st == -2 ? "time budget"
+        : st == -3 ? "the GPU's end-to-end times were inconsistent"
         : "the GPU won at no size tried";
       if (avg)
         sw_kept (avg, why);

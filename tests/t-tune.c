@@ -75,6 +75,24 @@ test_fit_powm (void)
   CHECK (avg == 2 && work == 768);
 }
 
+/* Consecutive GPU times (a batch, then one twice as large) from runs of the auto
+   step on an H100's host in a slow phase (bench/results/2026-11-25-h100-not-kept-
+   tuner-auto) and on an H200's quiet one (2026-11-25-h100-h200-tuner-auto-small-
+   calls): the slow phase's jumps and drops are rejected, the quiet host's growth
+   is not. */
+static void
+test_consistent (void)
+{
+  CHECK (tune_consistent (143.6, 151.1));        /* quiet: 8 limbs, 1024 -> 2048 */
+  CHECK (tune_consistent (151.1, 245.9));
+  CHECK (tune_consistent (37.7, 29.5));          /* a small call's noise */
+  CHECK (tune_consistent (4167.8, 2375.5));      /* 65536 -> 131072: within 1/2 */
+  CHECK (!tune_consistent (147.3, 1846.7));      /* helpers slow to wake */
+  CHECK (!tune_consistent (223.5, 5765.7));
+  CHECK (!tune_consistent (5765.7, 2310.5));     /* and the other way */
+  CHECK (!tune_consistent (8207.7, 2216.7));
+}
+
 static void
 test_steps (void)
 {
@@ -184,6 +202,7 @@ main (void)
   test_crossover ();
   test_fit ();
   test_fit_powm ();
+  test_consistent ();
   test_steps ();
   test_header (path);
   if (fails)
