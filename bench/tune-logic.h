@@ -26,8 +26,8 @@ int tune_fit (const double *sizes, const double *counts, size_t n, int power, do
 /* Whether end-to-end times t1 of a batch and t2 of one twice as large are
    consistent (microseconds): t2 at least half of t1 and at most three times t1,
    each less 100 us of fixed cost or plus it.  On a host whose parked threads are
-   slow to wake for seconds at a time, calls took 2 to 12 times longer than the
-   next larger batch's or than the smaller one's three times over
+   slow to wake for seconds at a time, a call's time rose up to 26 times, or fell
+   up to 13 times, from one batch to one twice as large
    (bench/results/2026-11-25-h100-not-kept-tuner-auto); the auto step does not
    derive thresholds from such times. */
 int tune_consistent (double t1, double t2);
