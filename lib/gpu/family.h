@@ -71,6 +71,7 @@ typedef struct
   unsigned ncls;
   mpzg_gpu_chunk *ch;
   size_t nch;
+  size_t in_words, out_words, scratch_words;  /* the chunks' words in all */
   int threads;
   size_t bad_index;             /* lowest element with an element error (MPZG_NO_INDEX) */
   int bad_status;

@@ -333,10 +333,7 @@ list_undone (const mpzg_gpu_job *job, const mpzg_gpu_plan *p, const unsigned cha
 static int
 team_size (const mpzg_gpu_plan *p)
 {
-  size_t words = 0, want;
-  for (size_t k = 0; k < p->nch; k++)
-    words += mpzg_gpu_chunk_words (p, &p->ch[k], 0) + mpzg_gpu_chunk_words (p, &p->ch[k], 1);
-  want = words / MPZG_TEAM_WORDS + 1;
+  const size_t want = (p->in_words + p->out_words) / MPZG_TEAM_WORDS + 1;
   int threads = p->threads < 256 ? p->threads : 256;
   return want < (size_t) threads ? (int) want : threads;
 }

@@ -123,6 +123,7 @@ mpzg_gpu_plan_make (mpzg_gpu_plan *p, size_t max_words)
   p->ci = NULL;
   p->ch = NULL;
   p->nch = 0;
+  p->in_words = p->out_words = p->scratch_words = 0;
   p->ncls = f->classes ();
   p->bad_index = MPZG_NO_INDEX;
   p->bad_status = MPZG_OK;
@@ -193,6 +194,9 @@ mpzg_gpu_plan_make (mpzg_gpu_plan *p, size_t max_words)
           done += h->count;
         }
     }
+  p->in_words = in_off;
+  p->out_words = out_off;
+  p->scratch_words = scr_off;
   return MPZG_OK;
 }
 

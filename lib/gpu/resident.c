@@ -17,7 +17,6 @@ typedef struct
   mpzg_gpu_plan p;
   const mpzg_mpn_device *dev;
   mpzg_word *hin, *hout, *din, *dout, *dscratch;
-  size_t in_words, out_words, scratch_words;
 } resident;
 
 static void
@@ -53,22 +52,16 @@ resident_make (resident *r, const mpzg_gpu_family *f, mpz_t *out[3], mpz_t *in[3
       || (st = mpzg_gpu_family_ready (f, r->dev)) != MPZG_OK
       || (st = mpzg_gpu_plan_make (&r->p, 0)) != MPZG_OK)
     return st;
-  for (c = 0; c < r->p.nch; c++)
-    {
-      r->in_words += mpzg_gpu_chunk_words (&r->p, &r->p.ch[c], 0);
-      r->out_words += mpzg_gpu_chunk_words (&r->p, &r->p.ch[c], 1);
-      r->scratch_words += mpzg_gpu_chunk_scratch (&r->p, &r->p.ch[c]);
-    }
-  if ((e = cudaMallocHost ((void **) &r->hin, (r->in_words + 1) * 8)) != cudaSuccess
-      || (e = cudaMallocHost ((void **) &r->hout, (r->out_words + 1) * 8)) != cudaSuccess
-      || (e = cudaMalloc ((void **) &r->din, (r->in_words + 1) * 8)) != cudaSuccess
-      || (e = cudaMalloc ((void **) &r->dout, (r->out_words + 1) * 8)) != cudaSuccess
-      || (e = cudaMalloc ((void **) &r->dscratch, (r->scratch_words + 1) * 8)) != cudaSuccess)
+  if ((e = cudaMallocHost ((void **) &r->hin, (r->p.in_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMallocHost ((void **) &r->hout, (r->p.out_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMalloc ((void **) &r->din, (r->p.in_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMalloc ((void **) &r->dout, (r->p.out_words + 1) * 8)) != cudaSuccess
+      || (e = cudaMalloc ((void **) &r->dscratch, (r->p.scratch_words + 1) * 8)) != cudaSuccess)
     return mpzg_gpu_status (e);
   for (c = 0; c < r->p.nch; c++)
     if ((st = mpzg_gpu_xfer_all (&r->p, &r->p.ch[c], r->hin + r->p.ch[c].in_off, 0)) != MPZG_OK)
       return st;
-  e = cudaMemcpy (r->din, r->hin, r->in_words * 8, cudaMemcpyHostToDevice);
+  e = cudaMemcpy (r->din, r->hin, r->p.in_words * 8, cudaMemcpyHostToDevice);
   return mpzg_gpu_status (e);
 }
 
@@ -91,7 +84,7 @@ resident_launch (resident *r)
 static int
 resident_download (resident *r)
 {
-  cudaError_t e = cudaMemcpy (r->hout, r->dout, r->out_words * 8, cudaMemcpyDeviceToHost);
+  cudaError_t e = cudaMemcpy (r->hout, r->dout, r->p.out_words * 8, cudaMemcpyDeviceToHost);
   int st;
   if (e != cudaSuccess)
     return mpzg_gpu_status (e);
