@@ -62,11 +62,16 @@ mpzg_normalized (const mpzg_word *x, size_t n)
   return n;
 }
 
+/* Reads the limbs as mp_limb_t, the type they were written as: mpzg_word is
+   another type (unsigned long long against GMP's unsigned long), and a read
+   through it may be moved above the stores it must follow (t-layout caught GCC
+   doing so). */
 static inline void
 mpzg_limbs_finish (mpz_ptr x, mp_size_t s)
 {
-  mp_size_t n = (mp_size_t) mpzg_normalized ((const mpzg_word *) x->_mp_d,
-                                             (size_t) (s < 0 ? -s : s));
+  mp_size_t n = s < 0 ? -s : s;
+  while (n > 0 && x->_mp_d[n - 1] == 0)
+    n--;
   x->_mp_size = s < 0 ? (int) -n : (int) n;
 }
 
