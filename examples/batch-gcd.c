@@ -653,6 +653,8 @@ main (int argc, char **argv)
             }
           if (fflush (stdout) != 0 || ferror (stdout))
             fail ("writing: %s", strerror (errno));
+          array_free (N, m);
+          free (expect);
           return 0;
         }
       if (!quiet)

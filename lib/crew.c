@@ -91,9 +91,9 @@ crew_init (void)
   pthread_atfork (crew_prepare, crew_parent, crew_child);
 }
 
-/* Unloading the library must not leave threads parked in its code.  Helpers busy
-   now (a call still running in another thread while the process exits) are left:
-   joining them could wait for ever. */
+/* Unloading the library must not leave threads parked in its code, nor their
+   records behind.  Helpers busy now (a call still running in another thread while
+   the process exits) are left: joining them could wait for ever. */
 __attribute__ ((destructor)) static void
 crew_close (void)
 {
@@ -105,8 +105,13 @@ crew_close (void)
   for (w = parked; w != NULL; w = w->next)
     pthread_cond_signal (&w->wake);
   pthread_mutex_unlock (&crew_lock);
-  for (w = parked; w != NULL; w = w->next)
-    pthread_join (w->th, NULL);
+  while ((w = parked) != NULL)
+    {
+      parked = w->next;
+      pthread_join (w->th, NULL);
+      pthread_cond_destroy (&w->wake);
+      free (w);
+    }
 }
 
 /* A parked helper, or a new one while the crew is below its maximum, bound to h;
