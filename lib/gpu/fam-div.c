@@ -255,14 +255,15 @@ div_worthwhile (size_t count, size_t limbs)
    limbs: by a reciprocal and products (div-long.c), every product of the job's
    elements in one mpzg_mul_n call, which puts them on the GPU (the NTT classes and
    the whole-device transform).  In auto mode from MPZG_DIV_LONG_WORTH_LIMBS limbs
-   of divisor; below, and for short quotients, GMP's division on the CPU. */
+   of dividend and MPZG_DIV_LONG_MIN_DLIMBS of divisor (tuning.h says why);
+   below, and for short quotients, GMP's division on the CPU. */
 static int
 div_long_takes (mpz_t *const in[3], size_t e, int forced)
 {
   const size_t nn = mpz_size (in[0][e]), dn = mpz_size (in[1][e]);
   if (dn == 0 || nn < dn || nn - dn + 1 < MPZG_DIV_LONG_MIN_QLIMBS)
     return 0;
-  return forced || dn >= MPZG_DIV_LONG_WORTH_LIMBS;
+  return forced || (nn >= MPZG_DIV_LONG_WORTH_LIMBS && dn >= MPZG_DIV_LONG_MIN_DLIMBS);
 }
 
 static int
