@@ -66,6 +66,10 @@
 namespace mpzg {
 namespace pw {
 
+/* MPZG_POWM_COOP_UNROLL (tuning.h) as a constant: #pragma unroll takes one,
+   not a macro. */
+constexpr int coop_pass_unroll = MPZG_POWM_COOP_UNROLL;
+
 /* t[0..K+2) += y[0..K) a; t[K] is the word owed to the next thread, t[K + 1]
    the count above it.  On 32-bit halves, as powm-core.cuh's addmul_eo: the
    products of halves that fall on even 32-bit positions (y_j0 a0, y_j1 a1) go
@@ -148,7 +152,9 @@ MPZG_POWM_UNROLL
       for (int i = 0; i < K + 2; i++)
         t[v][i] = 0;
     }
-MPZG_POWM_LOOP
+#ifdef __CUDACC__
+#pragma unroll (coop_pass_unroll)
+#endif
   for (int s = 0; s < x.T (); s++)
     {
 MPZG_POWM_UNROLL
