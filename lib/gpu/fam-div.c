@@ -133,6 +133,36 @@ div_out_span (const mpzg_mpn_shape *sh, size_t lanes, int round, int qo, int ro,
   *n = ((rq ? QW : 0) + (rr ? RW : 0)) * lanes;
 }
 
+/* Scratch from GMP's allocator, as the mpz_t outputs' limbs come: like them, a
+   failure is GMP's (by default it aborts, as an mpz function would). */
+static void *
+div_scratch_alloc (size_t bytes)
+{
+  void *(*alloc) (size_t);
+  mp_get_memory_functions (&alloc, NULL, NULL);
+  return alloc (bytes);
+}
+
+static void
+div_scratch_free (void *ptr, size_t bytes)
+{
+  void (*release) (void *, size_t);
+  mp_get_memory_functions (NULL, NULL, &release);
+  release (ptr, bytes);
+}
+
+/* div_unpack's q and r scratch from the heap (words in all, q's QW + 1 first),
+   taken once. */
+static void
+div_scratch_take (mpzg_word **heap, size_t words, size_t QW, mpzg_word **qb, mpzg_word **rb)
+{
+  if (*heap != NULL)
+    return;
+  *heap = div_scratch_alloc (words * sizeof **heap);
+  *qb = *heap;
+  *rb = *heap + QW + 1;
+}
+
 /* Unpacks into out[qo] the quotient and out[ro] the remainder (-1: not wanted)
    rounded as `round` says, reading only the rows div_out_span brought back. */
 static inline void
@@ -145,6 +175,15 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   const int il = sh->layout == MPZG_MPN_INTERLEAVED;
   const mpzg_word *out = x->buf;
   const int rq = div_reads_q (qo), rr = div_reads_r (round, ro);
+  /* q's QW words and a carry word, then r's RW words: the interleaved layout's
+     columns and the fix-ups.  On the stack for the interleaved classes (at most
+     2 MPZG_DIV_SMALL_MAX + 1 words); above, up to 64 KB, too much for a thread's
+     stack (a C library's threads may have 128 KB in all), so from GMP's
+     allocator, once for the range and only when a fix-up needs it. */
+  mpzg_word small[2 * MPZG_DIV_SMALL_MAX + 1];
+  const size_t words = QW + 1 + RW;
+  const int on_stack = words <= sizeof small / sizeof small[0];
+  mpzg_word *heap = NULL, *qb = on_stack ? small : NULL, *rb = on_stack ? small + QW + 1 : NULL;
   mpzg_unit_positions (p, c, &begin, &end);
   for (size_t j = begin; j < end; j++)
     {
@@ -158,9 +197,8 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
         }
       const mpzg_gpu_elem *t = mpzg_gpu_at (p, c->first + j);
       const int nneg = t->flag & 1, dneg = (t->flag >> 1) & 1;
-      /* q: QW words and a carry word; r: RW words (64 KB of stack at the largest
-         class), for the interleaved layout's columns and for the fix-ups */
-      mpzg_word qb[MPZG_DIV_MAX_LIMBS + 1], rb[MPZG_DIV_MAX_LIMBS];
+      if (il && !on_stack)      /* not with div.cu's classes (interleaved up to 32 words) */
+        div_scratch_take (&heap, words, QW, &qb, &rb);
       const mpzg_word *q = qb, *r = rb;
       size_t qn = 0, rn = 0;
       if (rq)
@@ -186,6 +224,8 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
           /* The fix-ups work on copies: the outputs may be the inputs, so both
              results are formed (|d| read) before either output is written.
              Without a fix-up the device's words go straight to the outputs. */
+          if (!on_stack)
+            div_scratch_take (&heap, words, QW, &qb, &rb);
           if (!il && rq)
             memcpy (qb, q, QW * sizeof *q);
           if (!il)
@@ -216,6 +256,8 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
       if (ro >= 0)
         mpzg_unstage (p->out[ro][t->e], r, rn, rneg);
     }
+  if (heap != NULL)
+    div_scratch_free (heap, words * sizeof *heap);
   mpzg_stream_fence ();
 }
 
