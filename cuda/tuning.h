@@ -235,7 +235,7 @@
 
 /* Division (cuda/div/div.cu): schoolbook with 3-by-2 reciprocal steps; dividends
    and divisors of up to MPZG_DIV_MAX_LIMBS limbs (the widest class of divrem_width
-   there, 2^18 bits), larger ones on the CPU.  Divisors of up to MPZG_DIV_SMALL_MAX
+   there, 2^19 bits), larger ones by lib/div-long.c or on the CPU.  Divisors of up to MPZG_DIV_SMALL_MAX
    limbs one thread per instance (the divisor and the window in registers; the
    interleaved layout when the dividend is that small too); longer ones by ND / K
    cooperating threads, K = MPZG_DIV_COOP_K words of the divisor and of the window
@@ -265,7 +265,7 @@
    kernels do less per digit than the schoolbook's (no 3-by-2 step, no add-back,
    at most min (divisor, quotient) words), so the thresholds are, if anything, high
    for it (mpzg-bench -O divexact,tdiv_q_exact compares the two). */
-#define MPZG_DIV_MAX_LIMBS 4096
+#define MPZG_DIV_MAX_LIMBS 8192
 /* Elements above the division classes with a quotient of at least
    MPZG_DIV_LONG_MIN_QLIMBS limbs go to lib/div-long.c (a reciprocal and products,
    the products on the GPU): under MPZG_BACKEND=cuda all of them, in auto mode

@@ -196,12 +196,12 @@ START_TEST (t_signs)
 }
 END_TEST
 
-/* The entries on elements above the GPU's division classes (4096 limbs) with
+/* The entries on elements above the GPU's division classes (8192 limbs) with
    quotients of 256 limbs and more, short ones beside them. */
 static void
 gen_long (mpz_ptr *ops, size_t limbs)
 {
-  size_t dl = 4097 + tst_urand (900);
+  size_t dl = 8193 + tst_urand (900);
   (void) limbs;
   tst_rand_nonzero (ops[1], tst_urand (4) ? dl : 1 + tst_urand (40));
   if (tst_urand (5) == 0)

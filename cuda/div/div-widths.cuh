@@ -20,11 +20,11 @@ namespace dv {
    two times coop_k's K, the cooperative shapes' threads. */
 static constexpr unsigned divrem_width[] = {
   1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
-  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
+  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192
 };
 static constexpr unsigned NW = sizeof divrem_width / sizeof divrem_width[0];
 static constexpr unsigned NW_SMALL = 10;
-static_assert (NW == 23 && MPZG_DIV_MAX_LIMBS == 4096 && MPZG_DIV_SMALL_MAX == 32,
+static_assert (NW == 25 && MPZG_DIV_MAX_LIMBS == 8192 && MPZG_DIV_SMALL_MAX == 32,
                "divrem_width and the limits of tuning.h disagree");
 static_assert (2 * MPZG_DIV_SMALL_MAX <= MPZG_MPN_INTERLEAVED_MAX,
                "the interleaved classes exceed the host's staging tile");
@@ -57,6 +57,12 @@ coop_threads_bound (int K, bool most)
 #define DIV_BLOCK_MAX_THREADS (coop_threads_bound (0, true))
 static_assert (DIV_BLOCK_MAX_THREADS <= 1024 && DIV_BLOCK_MAX_THREADS / 32 <= 32,
                "block_smem holds 32 warps' words");
+/* Blocks of up to DIV_BLOCK_NARROW threads (every class up to 4096 words) run
+   kernels built for that launch bound, as they were measured; the wider ones
+   (6144 and 8192 words, 256 threads) have kernels of their own, bound by
+   DIV_BLOCK_MAX_THREADS. */
+#define DIV_BLOCK_NARROW 128
+static_assert (DIV_BLOCK_NARROW <= DIV_BLOCK_MAX_THREADS, "the narrow blocks' bound");
 
 /* f (std::integral_constant<int, K> ()) for the words per thread K that coop_k
    may give (MPZG_DIV_COOP_K, MPZG_DIV_COOP_K_WIDE and three quarters of each):

@@ -55,8 +55,8 @@ divexact_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN
 }
 
 /* One block per instance, contiguous; E = blockDim.x * K. */
-template <int K>
-__global__ void __launch_bounds__ (DIV_BLOCK_MAX_THREADS)
+template <int K, int TB>
+__global__ void __launch_bounds__ (TB)
 divexact_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, int NN, int ND,
                        int QW, size_t count)
 {
@@ -125,8 +125,12 @@ launch_coop_k (unsigned E, const u64 *in, u64 *out, int NN, int ND, int QW, size
   /* no width gives K more threads than a warp: no block kernel then */
   else if constexpr (coop_threads_bound (K, true) <= 32)
     return (int) cudaErrorInvalidValue;
+  else if (T <= DIV_BLOCK_NARROW)
+    divexact_block_kernel<K, DIV_BLOCK_NARROW><<<(unsigned) count, T, 0, st>>> (in, out, NN, ND, QW, count);
+  else if constexpr (coop_threads_bound (K, true) > DIV_BLOCK_NARROW)
+    divexact_block_kernel<K, DIV_BLOCK_MAX_THREADS><<<(unsigned) count, T, 0, st>>> (in, out, NN, ND, QW, count);
   else
-    divexact_block_kernel<K><<<(unsigned) count, T, 0, st>>> (in, out, NN, ND, QW, count);
+    return (int) cudaErrorInvalidValue;
   return (int) cudaGetLastError ();
 }
 

@@ -13,12 +13,12 @@
    widths and, for dividends, the interleaved classes' (up to DIVREM_SMALL_MAX). */
 static const int divrem_widths[] = {
   1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
-  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096
+  64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192
 };
 #define DIVREM_NWIDTHS ((int) (sizeof divrem_widths / sizeof divrem_widths[0]))
 #define DIVREM_NSMALL 10
 #define DIVREM_SMALL_MAX 32
-#define DIVREM_MAX 4096
+#define DIVREM_MAX 8192
 
 /* The smallest divisor size the class of divisor width nd_w takes, or -1. */
 static inline int

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <type_traits>
 
-/* All T threads of one instance (T a power of two, at most 512: 4096 words at
+/* All T threads of one instance (T a power of two, at most 1024: 8192 words at
    K = 8). */
 struct host_x
 {
   typedef mpzg::dv::u64 u64;
-  static const int V = 512;
+  static const int V = 1024;
   int n;
   int last_word;                /* the index of the previous word () call */
   bool started;
