@@ -133,34 +133,27 @@ div_out_span (const mpzg_mpn_shape *sh, size_t lanes, int round, int qo, int ro,
   *n = ((rq ? QW : 0) + (rr ? RW : 0)) * lanes;
 }
 
-/* Scratch from GMP's allocator, as the mpz_t outputs' limbs come: like them, a
-   failure is GMP's (by default it aborts, as an mpz function would). */
-static void *
-div_scratch_alloc (size_t bytes)
-{
-  void *(*alloc) (size_t);
-  mp_get_memory_functions (&alloc, NULL, NULL);
-  return alloc (bytes);
-}
-
-static void
-div_scratch_free (void *ptr, size_t bytes)
-{
-  void (*release) (void *, size_t);
-  mp_get_memory_functions (NULL, NULL, &release);
-  release (ptr, bytes);
-}
-
-/* div_unpack's q and r scratch from the heap (words in all, q's QW + 1 first),
-   taken once. */
+/* div_unpack's q and r scratch (words in all, q's QW + 1 first), taken once,
+   from GMP's allocator, as the mpz_t outputs' limbs come: like them, a failure
+   is GMP's (by default it aborts, as an mpz function would). */
 static void
 div_scratch_take (mpzg_word **heap, size_t words, size_t QW, mpzg_word **qb, mpzg_word **rb)
 {
+  void *(*alloc) (size_t);
   if (*heap != NULL)
     return;
-  *heap = div_scratch_alloc (words * sizeof **heap);
+  mp_get_memory_functions (&alloc, NULL, NULL);
+  *heap = alloc (words * sizeof **heap);
   *qb = *heap;
   *rb = *heap + QW + 1;
+}
+
+static void
+div_scratch_free (mpzg_word *heap, size_t words)
+{
+  void (*release) (void *, size_t);
+  mp_get_memory_functions (NULL, NULL, &release);
+  release (heap, words * sizeof *heap);
 }
 
 /* Unpacks into out[qo] the quotient and out[ro] the remainder (-1: not wanted)
@@ -177,7 +170,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
   const int rq = div_reads_q (qo), rr = div_reads_r (round, ro);
   /* q's QW words and a carry word, then r's RW words: the interleaved layout's
      columns and the fix-ups.  On the stack for the interleaved classes (at most
-     2 MPZG_DIV_SMALL_MAX + 1 words); above, up to 64 KB, too much for a thread's
+     2 MPZG_DIV_SMALL_MAX + 1 words); above, up to 128 KB, too much for a thread's
      stack (a C library's threads may have 128 KB in all), so from GMP's
      allocator, once for the range and only when a fix-up needs it. */
   mpzg_word small[2 * MPZG_DIV_SMALL_MAX + 1];
@@ -257,7 +250,7 @@ div_unpack (const mpzg_gpu_xfer *x, size_t begin, size_t end, int round, int qo,
         mpzg_unstage (p->out[ro][t->e], r, rn, rneg);
     }
   if (heap != NULL)
-    div_scratch_free (heap, words * sizeof *heap);
+    div_scratch_free (heap, words);
   mpzg_stream_fence ();
 }
 
