@@ -4,8 +4,8 @@
    cuda/mul/ntt-grid.cu) against GMP, with MPZG_BACKEND=cuda: products from one limb
    above the limit up to two 2^22-limb (2^28-bit) operands, balanced, unbalanced,
    all ones, with every sign; every aliasing (op1 == op2: squares); a batch that
-   mixes the ladder's elements, long ones and long ones by zero (the CPU's); then
-   what a failing GPU leaves, under MPZG_BACKEND=cuda and in auto mode.
+   mixes the ladder's elements, long ones and long ones by zero (the CPU's); products
+   on one thread; then what a failing GPU leaves, under MPZG_BACKEND=cuda and in auto mode.
    MPZG_TEST_HUGE_LIMBS sets the largest operand (default 2^22 limbs).
 
    Skips (exit status 77) when no GPU is usable. */
@@ -118,6 +118,22 @@ START_TEST (t_aliases)
 }
 END_TEST
 
+/* On one thread (MPZG_THREADS=1, or a call the crew has no helper for): the
+   caller alone copies every chunk of the operands and the product through the
+   pinned slots, the last ones too. */
+START_TEST (t_one_thread)
+{
+  const size_t lim = mpzg_mpn_mul_max ();
+  size_t na[4] = { lim + 1, lim + 2, 3 * lim, (size_t) 1 << 21 };
+  size_t nb[4] = { lim + 1, lim + 3000, 2 * lim + 7, ((size_t) 1 << 21) - 5 };
+  int kind[4] = { 0, 1, 0, 0 };
+  TST_BEGIN ();
+  ck_assert_int_eq (mpzg_set_threads (1), MPZG_OK);
+  check_pairs (na, nb, kind, 4, NULL, "one thread");
+  ck_assert_int_eq (mpzg_set_threads (0), MPZG_OK);
+}
+END_TEST
+
 /* The ladder's elements, long ones, and long ones by zero (the CPU's) in one batch,
    shuffled. */
 START_TEST (t_mixed)
@@ -186,6 +202,7 @@ add_tests (TCase *tc)
 {
   tcase_add_test (tc, t_sizes);
   tcase_add_loop_test (tc, t_aliases, 0, NALIAS);
+  tcase_add_test (tc, t_one_thread);
   tcase_add_test (tc, t_mixed);
   tcase_add_test (tc, t_fail_cuda);
   tcase_add_test (tc, t_fail_auto);

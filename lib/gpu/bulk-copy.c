@@ -225,9 +225,11 @@ mpzg_gpu_bulk_d2h (mpzg_gpu_bulk *b, int tid, mpzg_word *dst, const mpzg_word *s
               issue (b, &x, NULL, c - 1 + MPZG_SLOTS);
             }
         }
-      /* the chunks not waited for above: their pieces are claimed, and copied by
-         the time every member is at the barrier */
-      wait_slots (b, nch);
+      /* the last chunks, not waited for above: tid 0 copies what no other member
+         has claimed (all of it in a team of one, which the crew gives a call when
+         it has no helper to spare, or MPZG_THREADS=1) */
+      for (size_t c = nch > MPZG_SLOTS ? nch - MPZG_SLOTS : 0; c < nch; c++)
+        wait_chunk (b, &x, c);
     }
   mpzg_team_barrier (b->team);
 }
