@@ -67,6 +67,7 @@ usage (FILE *f)
     "            once a measurement has run 4 s)\n"
     "  -O LIST   operations (default add,sub,mul,tdiv_qr,gcd,powm); also tdiv_qr_d64,\n"
     "            tdiv_qr_dn64 (divisor of 64 and of BITS - 64 bits; tdiv_qr's is BITS/2),\n"
+    "            tdiv_qr_b4, tdiv_qr_b16, tdiv_qr_b64 (divisor of BITS/4, /16, /64),\n"
     "            mod, divexact (exact input), tdiv_q_exact (tdiv_q on divexact's\n"
     "            input), divexact_q64 and tdiv_q_q64 (exact input, 64-bit quotient),\n"
     "            gcdext, invert (odd moduli), invert_even (even moduli), powm_even\n"

@@ -158,6 +158,36 @@ gen_div_dn64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
   random_divisors (in[1], count, dn64_bits (bits), rs);
 }
 
+/* tdiv_qr_b4, _b16, _b64: divisors of a quarter, a sixteenth and a sixty-fourth
+   of the dividend's bits (long quotients over divisors of many limbs: the long
+   division's reciprocal against GMP's blocks of the divisor's size) */
+static unsigned long
+div_b_bits (unsigned long bits, unsigned long part)
+{
+  return bits / part > 0 ? bits / part : 1;
+}
+
+static void
+gen_div_b4 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_signed (in[0], count, bits, rs);
+  random_divisors (in[1], count, div_b_bits (bits, 4), rs);
+}
+
+static void
+gen_div_b16 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_signed (in[0], count, bits, rs);
+  random_divisors (in[1], count, div_b_bits (bits, 16), rs);
+}
+
+static void
+gen_div_b64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
+{
+  random_signed (in[0], count, bits, rs);
+  random_divisors (in[1], count, div_b_bits (bits, 64), rs);
+}
+
 /* divexact: the dividend q d of about `bits` bits, d of bits/2 bits and q of the
    rest, both signed and non-zero (only exact input is defined). */
 static void
@@ -194,6 +224,12 @@ static void xfer_div_d64 (unsigned long b, double *up, double *down)
 { *up = (double) b + d64_bits (b); *down = b; }
 static void xfer_div_dn64 (unsigned long b, double *up, double *down)
 { *up = (double) b + dn64_bits (b); *down = b; }
+static void xfer_div_b4 (unsigned long b, double *up, double *down)
+{ *up = (double) b + div_b_bits (b, 4); *down = b; }
+static void xfer_div_b16 (unsigned long b, double *up, double *down)
+{ *up = (double) b + div_b_bits (b, 16); *down = b; }
+static void xfer_div_b64 (unsigned long b, double *up, double *down)
+{ *up = (double) b + div_b_bits (b, 64); *down = b; }
 /* mod: the remainder only; divexact: the quotient only */
 static void xfer_half (unsigned long b, double *up, double *down) { *up = 1.5 * b; *down = 0.5 * b; }
 /* the quotient only, of 64 bits */
@@ -319,6 +355,12 @@ const bench_op bench_ops[] = {
     z_tdiv_qr, xfer_div_d64, 1 },
   { "tdiv_qr_dn64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_dn64, gmp_tdiv_qr,
     z_tdiv_qr, xfer_div_dn64, 1 },
+  { "tdiv_qr_b4", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_b4, gmp_tdiv_qr,
+    z_tdiv_qr, xfer_div_b4, 1 },
+  { "tdiv_qr_b16", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_b16, gmp_tdiv_qr,
+    z_tdiv_qr, xfer_div_b16, 1 },
+  { "tdiv_qr_b64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_b64, gmp_tdiv_qr,
+    z_tdiv_qr, xfer_div_b64, 1 },
   { "mod",     MPZG_GPU_FAMILY (mod), 2, 1, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_mod,     z_mod,
     xfer_half, 1 },
   { "divexact", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_divexact,

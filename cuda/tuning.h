@@ -269,23 +269,21 @@
 /* Elements above the division classes with a quotient of at least
    MPZG_DIV_LONG_MIN_QLIMBS limbs go to lib/div-long.c (a reciprocal and products,
    the products on the GPU): under MPZG_BACKEND=cuda all of them, in auto mode
-   those with a dividend of at least MPZG_DIV_LONG_WORTH_LIMBS limbs and a divisor
-   of at least MPZG_DIV_LONG_MIN_DLIMBS.  Shorter quotients cost GMP's schoolbook
-   about what the reciprocal's products cost.  By the dividend, not the divisor:
-   GMP's time grows with the quotient too, and one division of a long quotient
-   runs on one core (batch GCD's remainder tree has such an element where the
-   tree's last node is small: 0.7 s on one core at 50,000 moduli).  On the H100,
-   balanced divisions (divisor half the dividend) by the path against GMP on 16
-   cores: 1.25x slower with 64 dividends of 2^22 bits, 1.19x with 32 of 2^23 and
-   1.20x with 256 of 2^22 (so those stay with GMP, as under the former threshold
-   of 2^17 divisor limbs); batch-gcd of 50,000 moduli of 2048 bits 1.18x faster
-   overall than with that threshold
-   (bench/results/2026-11-25-h100-division-long-by-dividend). */
+   those with a dividend of at least MPZG_DIV_LONG_WORTH_LIMBS limbs (every one
+   above the classes) and a divisor of at least MPZG_DIV_LONG_MIN_DLIMBS.  Shorter
+   quotients cost GMP's schoolbook about what the reciprocal's products cost.  On
+   the H100 against GMP on 16 cores (bench/results/
+   2026-11-25-h100-division-long-batches): balanced divisions (divisor half the
+   dividend) 1.6-2.5x faster with 4 to 7 dividends of 8704 to 16384 limbs, 3.4-3.9x
+   with 64 to 120 of them, 3.4-4.9x in batches of 2^28 bits from 2^20 to 2^24
+   bits; divisors of a 64th of the dividend 0.98x at 256 limbs, 1.3-1.9x from 512. */
 #define MPZG_DIV_LONG_MIN_QLIMBS 256
 #ifndef MPZG_DIV_LONG_WORTH_LIMBS       /* a build may set it: CPPFLAGS=-DMPZG_DIV_LONG_WORTH_LIMBS=262144 */
-#define MPZG_DIV_LONG_WORTH_LIMBS 196608
+#define MPZG_DIV_LONG_WORTH_LIMBS (MPZG_DIV_MAX_LIMBS + 1)
 #endif
-#define MPZG_DIV_LONG_MIN_DLIMBS 16384
+#ifndef MPZG_DIV_LONG_MIN_DLIMBS
+#define MPZG_DIV_LONG_MIN_DLIMBS 512
+#endif
 #define MPZG_DIV_SMALL_MAX 32
 /* submul_1, the digit's product, by 32-bit halves on the carry flag (div-core.cuh)
    takes about 40 % fewer instructions than by 64-bit words with comparisons, but

@@ -14,12 +14,14 @@
 typedef int (*mpzg_mul_batch_fn) (void *ctx, mpz_t *r, mpz_t *a, mpz_t *b, size_t count);
 
 /* For i < m: q[i] = floor(|n[i]| / |d[i]|), r[i] = |n[i]| mod |d[i]|, d[i] != 0; q and
-   r initialized, distinct from every input.  Returns 0, or mul's failure (q and r
-   then undefined).  *fallbacks (when not NULL) receives how many elements needed
-   more than the expected corrections and were divided by GMP instead: none, by
-   the bound in div-long.c; the tests check it. */
+   r initialized, distinct from every input.  The linear work runs on up to
+   `threads` threads (the caller's among them); mul is called on the caller's.
+   Returns 0, or mul's failure (q and r then undefined).  *fallbacks (when not
+   NULL) receives how many elements needed more than the expected corrections and
+   were divided by GMP instead: none, by the bound in div-long.c; the tests check
+   it. */
 int mpzg_div_long (mpz_t *q, mpz_t *r, const mpz_srcptr *n, const mpz_srcptr *d, size_t m,
-                   mpzg_mul_batch_fn mul, void *ctx, size_t *fallbacks);
+                   mpzg_mul_batch_fn mul, void *ctx, int threads, size_t *fallbacks);
 
 /* The rounding of a division entry, applied to the magnitudes. */
 enum { MPZG_ROUND_T, MPZG_ROUND_F, MPZG_ROUND_C, MPZG_ROUND_MOD };

@@ -77,7 +77,7 @@ check_batch (mpz_t *n, mpz_t *d, size_t m, const char *what)
       np[i] = n[i];
       dp[i] = d[i];
     }
-  ck_assert_int_eq (mpzg_div_long (q, r, np, dp, m, gmp_products, NULL, &fell), 0);
+  ck_assert_int_eq (mpzg_div_long (q, r, np, dp, m, gmp_products, NULL, 2, &fell), 0);
   mpz_inits (wq, wr, NULL);
   for (i = 0; i < m; i++)
     {
@@ -96,13 +96,15 @@ check_batch (mpz_t *n, mpz_t *d, size_t m, const char *what)
   free (dp);
 }
 
-/* Quotients of 1 to 70 bits and around the reciprocal's first Newton step (its
-   precision is the quotient's bits + 64, the step from 4096 bits), divisors of
-   1 bit to 2^15 bits, every kind; one batch per quotient length, mixed divisors. */
+/* Quotients of 1 to 70 bits, around the first Newton step (the precision is the
+   quotient's bits + 64; GMP's reciprocal reaches 32768 bits, the steps go above)
+   and of up to four steps, divisors of 1 bit to 2^15 bits, every kind; one batch
+   per quotient length, mixed divisors. */
 START_TEST (t_core)
 {
-  static const unsigned long qbits[] = { 1, 2, 63, 64, 65, 70, 1000, 4031, 4032, 4033,
-                                          4100, 8000, 8129, 20000, 70000 };
+  static const unsigned long qbits[] = { 1, 2, 63, 64, 65, 70, 1000, 4033, 20000, 32703,
+                                          32704, 32705, 32800, 65535, 65536, 70000,
+                                          140000, 300000 };
   static const unsigned long dbits[] = { 1, 2, 63, 64, 65, 128, 4095, 4096, 4097,
                                           9000, 32768 };
   const size_t nq = sizeof qbits / sizeof qbits[0], nd = sizeof dbits / sizeof dbits[0];

@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mpzg.h"
+#include "mpzg-impl.h"
 #include "gpu.h"
 #include "layout.h"
 #include "div-long.h"
@@ -301,11 +301,22 @@ div_long_takes (mpz_t *const in[3], size_t e, int forced)
   return forced || (nn >= MPZG_DIV_LONG_WORTH_LIMBS && dn >= MPZG_DIV_LONG_MIN_DLIMBS);
 }
 
+/* The products' calls and time, for MPZG_VERBOSE=2 */
+typedef struct
+{
+  int calls;
+  double seconds;
+} mul_tally;
+
 static int
 mul_through_library (void *ctx, mpz_t *r, mpz_t *a, mpz_t *b, size_t count)
 {
-  (void) ctx;
-  return mpzg_mul_n (r, a, b, count);
+  mul_tally *t = ctx;
+  double t0 = mpzg_seconds ();
+  int st = mpzg_mul_n (r, a, b, count);
+  t->calls++;
+  t->seconds += mpzg_seconds () - t0;
+  return st;
 }
 
 /* The job's magnitudes by div-long.c, then each element's signs and outputs; the
@@ -331,7 +342,14 @@ div_long_run (const mpzg_gpu_job *job, int round, int qo, int ro, size_t *bad,
           mpz_init (Q[k]);
           mpz_init (R[k]);
         }
-      st = mpzg_div_long (Q, R, n, d, m, mul_through_library, NULL, NULL);
+      mul_tally tally = { 0, 0.0 };
+      double t0 = mpzg_seconds ();
+      size_t fell = 0;
+      st = mpzg_div_long (Q, R, n, d, m, mul_through_library, &tally, job->threads, &fell);
+      if (job->verbose >= 2)
+        fprintf (stderr, "mpzg: long divisions: %zu in %.3f ms, %.3f ms of it in %d calls of "
+                 "mpzg_mul_n; %zu divided by GMP after all\n", m, 1e3 * (mpzg_seconds () - t0),
+                 1e3 * tally.seconds, tally.calls, fell);
       if (st == MPZG_OK)
         for (k = 0; k < m; k++)
           {
