@@ -1,11 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-3.0-or-later
-# run.sh BUNDLE [tests] [sanitize] [bench] [bench-quick] [examples] [batch-gcd-2048] --
+# run.sh BUNDLE [tests] [tests-one-thread] [sanitize] [bench] [bench-quick] [examples]
+#        [batch-gcd-2048] --
 # on the GPU machine, from the repository root: run what bundle.sh gathered and write
 # the logs under $OUT (or /tmp).
 #   tests     the Check suites, t-gpu and t-gpu-div (every size class edge, mixed
 #             GPU/CPU batches, a failing GPU) and the kernel tests of tests/mpn, with
 #             MPZG_BACKEND=cuda (a green run proves the kernels ran)
+#   tests-one-thread  the suites that drive the GPU families (t-api, t-arith, t-div,
+#             t-div-long, t-gcd, t-powm, t-gpu-div, t-gpu-mul-huge) with
+#             MPZG_THREADS=1 as well: a team of one thread takes paths that the
+#             all-cores runs never take (long products came back wrong there once)
 #   sanitize  t-arith and the kernel tests under compute-sanitizer memcheck and racecheck,
 #             reduced repetitions
 #   bench     mpzg-bench for add, sub, mul at 2^6..2^20 bits, 2^30 bits per operand array
@@ -31,6 +36,14 @@ for what in "$@"; do
       echo "== MPZG_BACKEND=cuda CK_FORK=no run-tests.sh $b/tests"
       MPZG_BACKEND=cuda CK_FORK=no TEST_TIME_LIMIT=400 sh "$b/run-tests.sh" "$b/tests" > "$o/tests.log" 2>&1 || rc=1
       grep -E '^[0-9]+%:|passed' "$o/tests.log" ;;
+    tests-one-thread)
+      for t in t-api t-arith t-div t-div-long t-gcd t-powm t-gpu-div t-gpu-mul-huge; do
+        [ -x "$b/tests/$t" ] || continue
+        echo "== MPZG_THREADS=1 MPZG_BACKEND=cuda $t"
+        MPZG_THREADS=1 MPZG_BACKEND=cuda CK_FORK=no timeout 400 "$b/tests/$t" \
+          > "$o/one-thread-$t.log" 2>&1 || rc=1
+        grep -E '^[0-9]+%:' "$o/one-thread-$t.log"
+      done ;;
     sanitize)
       # the suites' GPU path (t-arith), then each kernel family directly (tests/mpn):
       # racecheck matters for the kernels that share memory (mul grp, block and NTT,
