@@ -4,8 +4,9 @@
    reciprocal's first Newton step, divisors of one bit to many limbs, and the
    operands that stress a reciprocal (divisors 2^k, 2^k - 1, 2^k + 1 and all ones,
    remainders 0 and d - 1, quotients of all ones, dividends next to multiples of
-   the divisor), every one without the GMP fallback; its signs against GMP's t, f
-   and c divisions and mpz_mod; and the division entries on elements above the
+   the divisor), every one without the GMP fallback; a failing product at each
+   of its calls; its signs against GMP's t, f and c divisions and mpz_mod; and the
+   division entries on elements above the
    GPU's division classes (which, with a GPU and MPZG_BACKEND=cuda, take this
    path), with every aliasing. */
 
@@ -159,6 +160,57 @@ START_TEST (t_core_random)
 }
 END_TEST
 
+/* Products that fail at call `fail_at` (counting from 1; 0: never). */
+typedef struct
+{
+  int calls, fail_at;
+} failing_ctx;
+
+static int
+failing_products (void *ctx, mpz_t *r, mpz_t *a, mpz_t *b, size_t count)
+{
+  failing_ctx *f = ctx;
+  if (++f->calls == f->fail_at)
+    return MPZG_EDEVICE;
+  return gmp_products (NULL, r, a, b, count);
+}
+
+/* A batch whose elements take several Newton steps (and one with none), its
+   products failing at each of their calls in turn: mpzg_div_long returns the
+   products' status, on one thread and on several (the sanitizer builds see that
+   it frees what it took). */
+START_TEST (t_products_fail)
+{
+  const size_t m = 6;
+  mpz_t *n = tst_vec_new (m), *d = tst_vec_new (m), *q = tst_vec_new (m), *r = tst_vec_new (m);
+  mpz_srcptr np[6], dp[6];
+  failing_ctx f = { 0, 0 };
+  size_t fell, i;
+  TST_BEGIN ();
+  for (i = 0; i < m; i++)
+    {
+      tst_rand_nonzero (d[i], 1 + 40 * i);
+      tst_rand_op (n[i], mpz_size (d[i]) + (i == 0 ? 1 : 2500 * i));
+      np[i] = n[i];
+      dp[i] = d[i];
+    }
+  ck_assert_int_eq (mpzg_div_long (q, r, np, dp, m, failing_products, &f, 2, &fell), 0);
+  ck_assert_msg (f.calls >= 6, "only %d calls of the products", f.calls);
+  for (int threads = 1; threads <= 2; threads++)
+    for (int k = 1; k <= f.calls; k++)
+      {
+        failing_ctx g = { 0, k };
+        ck_assert_int_eq (mpzg_div_long (q, r, np, dp, m, failing_products, &g, threads, &fell),
+                          MPZG_EDEVICE);
+        ck_assert_int_eq (g.calls, k);
+      }
+  tst_vec_free (n, m);
+  tst_vec_free (d, m);
+  tst_vec_free (q, m);
+  tst_vec_free (r, m);
+}
+END_TEST
+
 /* The signs, every rounding, against GMP, with q and r on the inputs. */
 START_TEST (t_signs)
 {
@@ -258,6 +310,7 @@ main (void)
   TCase *tc = tst_tcase ("div-long");
   tcase_add_test (tc, t_core);
   tcase_add_test (tc, t_core_random);
+  tcase_add_test (tc, t_products_fail);
   tcase_add_test (tc, t_signs);
   tcase_add_loop_test (tc, t_entries, 0, NOPS);
   suite_add_tcase (s, tc);
