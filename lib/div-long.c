@@ -367,14 +367,11 @@ mpzg_div_long (mpz_t *q, mpz_t *r, const mpz_srcptr *n, const mpz_srcptr *d, siz
     each (k, who_cost, quotient_range, &c, threads);
   if (status == 0 && (status = products (mul, ctx, c.P, c.A, c.B, k)) == 0)
     each (k, who_cost, remainder_range, &c, threads);
-  if (status == 0)
-    for (i = 0; i < m; i++)
-      fell += (size_t) (!c.st[i].trivial && c.st[i].fell);
-  if (status == 0)
-    each (m, elem_cost, finish_range, &c, threads);
-  else
-    for (i = 0; i < m; i++)
-      mpz_clears (c.st[i].Nt, c.st[i].Dt, c.st[i].X, NULL);
+  for (i = 0; i < m && status == 0; i++)
+    fell += (size_t) c.st[i].fell;
+  /* q and r are undefined after a failure: the trivial elements' are written
+     all the same, with every element's state freed */
+  each (m, elem_cost, finish_range, &c, threads);
 
   free (c.st);
   free (c.who);
