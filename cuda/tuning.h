@@ -558,11 +558,14 @@
      2 to 64 limbs (bench/results/2026-11-24-h100-powm-worth-limbs; totals of
      2048 from 16 limbs up, 16384 at 2 limbs). */
 /* The team Montgomery product's passes over the team (coop_montmul's outer
-   loop, one pass a thread's K words) unrolled this many at a time: 2 moves
-   fewer accumulator words at the loop's back edge (43 instead of 46
-   multiply-pipe instructions a step at 2048 bits); the team kernels ran 1.3 to
-   2.5 % faster on the H100 at 1024 to 4096 bits
-   (bench/results/2026-11-25-h100-powm-team-unroll). */
+   loop, one pass a thread's K words) unrolled this many at a time in the
+   exponent's digits loop: 2 moves fewer accumulator words at the loop's back
+   edge (43 instead of 46 multiply-pipe instructions a step at 2048 bits); the
+   team kernels ran 1.3 to 2.5 % faster on the H100 at 1024 to 4096 bits
+   (bench/results/2026-11-25-h100-powm-team-unroll).  The products before and
+   after the digits (R^2 mod m, the table, the way out of Montgomery form) keep
+   1: unrolled there too, they made powm by 65537 6-10 % slower
+   (bench/results/2026-11-25-h100-powm-unroll-sites). */
 #ifndef MPZG_POWM_COOP_UNROLL           /* a build may set it: NVCCFLAGS=-DMPZG_POWM_COOP_UNROLL=1 */
 #define MPZG_POWM_COOP_UNROLL 2
 #endif

@@ -8,7 +8,8 @@
 #             GPU/CPU batches, a failing GPU) and the kernel tests of tests/mpn, with
 #             MPZG_BACKEND=cuda (a green run proves the kernels ran)
 #   tests-one-thread  the suites that drive the GPU families (t-api, t-arith, t-div,
-#             t-div-long, t-gcd, t-powm, t-gpu-div, t-gpu-mul-huge) with
+#             t-div-long, t-gcd, t-powm, t-gpu, t-gpu-div, t-gpu-gcd, t-gpu-powm,
+#             t-gpu-mul-huge) with
 #             MPZG_THREADS=1 as well: a team of one thread takes paths that the
 #             all-cores runs never take (long products came back wrong there once)
 #   sanitize  t-arith and the kernel tests under compute-sanitizer memcheck and racecheck,
@@ -37,7 +38,8 @@ for what in "$@"; do
       MPZG_BACKEND=cuda CK_FORK=no TEST_TIME_LIMIT=400 sh "$b/run-tests.sh" "$b/tests" > "$o/tests.log" 2>&1 || rc=1
       grep -E '^[0-9]+%:|passed' "$o/tests.log" ;;
     tests-one-thread)
-      for t in t-api t-arith t-div t-div-long t-gcd t-powm t-gpu-div t-gpu-mul-huge; do
+      for t in t-api t-arith t-div t-div-long t-gcd t-powm t-gpu t-gpu-div t-gpu-gcd t-gpu-powm \
+               t-gpu-mul-huge; do
         [ -x "$b/tests/$t" ] || continue
         echo "== MPZG_THREADS=1 MPZG_BACKEND=cuda $t"
         MPZG_THREADS=1 MPZG_BACKEND=cuda CK_FORK=no timeout 400 "$b/tests/$t" \

@@ -138,8 +138,10 @@ coop_cond_sub (X &x, u64 (&r)[X::V][K], u64 top, const u64 (&m)[X::V][K])
 }
 
 /* r = a b / R mod m, R = 2^(64 T K), for a < R and b < m, m odd and minv =
-   -m^-1 mod 2^64; r < m.  r may be a or b. */
-template <int K, class X>
+   -m^-1 mod 2^64; r < m.  r may be a or b.  The passes over the team run U at
+   a time; each call site is a copy of the loop (the digits' loop says which
+   take U > 1). */
+template <int K, int U = 1, class X>
 MPZG_POWM_HD void
 coop_montmul (X &x, u64 (&r)[X::V][K], const u64 (&a)[X::V][K], const u64 (&b)[X::V][K],
               const u64 (&m)[X::V][K], u64 minv)
@@ -153,7 +155,7 @@ MPZG_POWM_UNROLL
         t[v][i] = 0;
     }
 #ifdef __CUDACC__
-#pragma unroll (coop_pass_unroll)
+#pragma unroll (U)
 #endif
   for (int s = 0; s < x.T (); s++)
     {
@@ -394,7 +396,10 @@ MPZG_POWM_LOOP
         coop_row_store<K> (coop_row<K> (tab, d, x.tid (v), T, lanes), y[v], T, lanes);
     }
 
-  /* the digits, from the top */
+  /* the digits, from the top.  Only here do the products run their passes
+     coop_pass_unroll at a time: unrolled at every call site, the kernel grew from
+     about 8,500 to 14,000 instructions and powm by 65537, whose time is mostly
+     the steps above, ran 6-10 % slower (bench/results/2026-11-25-h100-powm-unroll-sites) */
   long nd = (64L * ne + k - 1) / k;
   unsigned top = nd == 0 ? 0 : digit (ep, ne, k, nd - 1, lanes);
   for (int v = 0; v < x.nv (); v++)
@@ -404,11 +409,11 @@ MPZG_POWM_LOOP
     {
 MPZG_POWM_LOOP
       for (int s = 0; s < k; s++)
-        coop_montmul<K> (x, y, y, y, m, minv);
+        coop_montmul<K, coop_pass_unroll> (x, y, y, y, m, minv);
       const unsigned dg = digit (ep, ne, k, j, lanes);
       for (int v = 0; v < x.nv (); v++)
         coop_row_load<K> (z[v], coop_row<K> (tab, dg, x.tid (v), T, lanes), T, lanes);
-      coop_montmul<K> (x, y, y, z, m, minv);
+      coop_montmul<K, coop_pass_unroll> (x, y, y, z, m, minv);
     }
 
   /* out of the Montgomery form: a product with 1 */
