@@ -318,6 +318,13 @@ LOOP (gmp_tdiv_qr, mpz_tdiv_qr (out[0][i], out[1][i], in[0][i], in[1][i]))
 LOOP (gmp_mod, mpz_mod (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_divexact, mpz_divexact (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_tdiv_q, mpz_tdiv_q (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_tdiv_r, mpz_tdiv_r (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_fdiv_qr, mpz_fdiv_qr (out[0][i], out[1][i], in[0][i], in[1][i]))
+LOOP (gmp_fdiv_q, mpz_fdiv_q (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_fdiv_r, mpz_fdiv_r (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_cdiv_qr, mpz_cdiv_qr (out[0][i], out[1][i], in[0][i], in[1][i]))
+LOOP (gmp_cdiv_q, mpz_cdiv_q (out[0][i], in[0][i], in[1][i]))
+LOOP (gmp_cdiv_r, mpz_cdiv_r (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_gcd, mpz_gcd (out[0][i], in[0][i], in[1][i]))
 LOOP (gmp_gcdext, mpz_gcdext (out[0][i], out[1][i], out[2][i], in[0][i], in[1][i]))
 LOOP (gmp_invert, mpz_invert (out[0][i], in[0][i], in[1][i]))
@@ -330,6 +337,13 @@ static int z_tdiv_qr (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_qr_n (
 static int z_mod (mpz_t **o, mpz_t **in, size_t n) { return mpzg_mod_n (o[0], in[0], in[1], n); }
 static int z_divexact (mpz_t **o, mpz_t **in, size_t n) { return mpzg_divexact_n (o[0], in[0], in[1], n); }
 static int z_tdiv_q (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_q_n (o[0], in[0], in[1], n); }
+static int z_tdiv_r (mpz_t **o, mpz_t **in, size_t n) { return mpzg_tdiv_r_n (o[0], in[0], in[1], n); }
+static int z_fdiv_qr (mpz_t **o, mpz_t **in, size_t n) { return mpzg_fdiv_qr_n (o[0], o[1], in[0], in[1], n); }
+static int z_fdiv_q (mpz_t **o, mpz_t **in, size_t n) { return mpzg_fdiv_q_n (o[0], in[0], in[1], n); }
+static int z_fdiv_r (mpz_t **o, mpz_t **in, size_t n) { return mpzg_fdiv_r_n (o[0], in[0], in[1], n); }
+static int z_cdiv_qr (mpz_t **o, mpz_t **in, size_t n) { return mpzg_cdiv_qr_n (o[0], o[1], in[0], in[1], n); }
+static int z_cdiv_q (mpz_t **o, mpz_t **in, size_t n) { return mpzg_cdiv_q_n (o[0], in[0], in[1], n); }
+static int z_cdiv_r (mpz_t **o, mpz_t **in, size_t n) { return mpzg_cdiv_r_n (o[0], in[0], in[1], n); }
 static int z_gcd (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcd_n (o[0], in[0], in[1], n); }
 static int z_gcdext (mpz_t **o, mpz_t **in, size_t n) { return mpzg_gcdext_n (o[0], o[1], o[2], in[0], in[1], n); }
 static int z_invert (mpz_t **o, mpz_t **in, size_t n) { return mpzg_invert_n (o[0], in[0], in[1], NULL, n); }
@@ -362,6 +376,25 @@ const bench_op bench_ops[] = {
   { "tdiv_qr_b64", MPZG_GPU_FAMILY (tdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div_b64, gmp_tdiv_qr,
     z_tdiv_qr, xfer_div_b64, 1 },
   { "mod",     MPZG_GPU_FAMILY (mod), 2, 1, 1UL << 18, RATE_ELEMS,    gen_div,       gmp_mod,     z_mod,
+    xfer_half, 1 },
+  /* the other entry points of the family on tdiv_qr's operands (signed: the
+     roundings differ), a quotient or a remainder of half the dividend's bits
+     (xfer_half) */
+  { "tdiv_q",  MPZG_GPU_FAMILY (tdiv_q), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_tdiv_q,  z_tdiv_q,
+    xfer_half, 1 },
+  { "tdiv_r",  MPZG_GPU_FAMILY (tdiv_r), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_tdiv_r,  z_tdiv_r,
+    xfer_half, 1 },
+  { "fdiv_qr", MPZG_GPU_FAMILY (fdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div,       gmp_fdiv_qr, z_fdiv_qr,
+    xfer_div, 1 },
+  { "fdiv_q",  MPZG_GPU_FAMILY (fdiv_q), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_fdiv_q,  z_fdiv_q,
+    xfer_half, 1 },
+  { "fdiv_r",  MPZG_GPU_FAMILY (fdiv_r), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_fdiv_r,  z_fdiv_r,
+    xfer_half, 1 },
+  { "cdiv_qr", MPZG_GPU_FAMILY (cdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div,       gmp_cdiv_qr, z_cdiv_qr,
+    xfer_div, 1 },
+  { "cdiv_q",  MPZG_GPU_FAMILY (cdiv_q), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_cdiv_q,  z_cdiv_q,
+    xfer_half, 1 },
+  { "cdiv_r",  MPZG_GPU_FAMILY (cdiv_r), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_cdiv_r,  z_cdiv_r,
     xfer_half, 1 },
   { "divexact", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_divexact,
     z_divexact, xfer_half, 1 },
