@@ -4,6 +4,7 @@
 
 #include "common.h"
 #include "entries.h"
+#include "gcd-entries.h"
 
 /* Pairs with a planted common factor, coprime pairs, one dividing the other,
    zeros, equal values, ±1, consecutive Fibonacci numbers (the longest Euclid),
@@ -111,53 +112,8 @@ gen_inv (mpz_ptr *ops, size_t limbs)
     }
 }
 
-static const tst_op ops[] = {
-  { "gcd", 1, 2, -1, 0, 0, tst_call_gcd, tst_ref_gcd, gen },
-  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, tst_call_gcdext, tst_ref_gcdext, gen },
-  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, tst_call_gcdext, tst_ref_gcdext, gen },
-  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, tst_call_gcdext, tst_ref_gcdext, gen },
-  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, tst_call_gcdext, tst_ref_gcdext, gen },
-  { "invert", 1, 2, 1, 1, 0, tst_call_invert, tst_ref_invert, gen_inv },
-  { "invert(exists=NULL)", 1, 2, 1, 0, 0, tst_call_invert_noflags, tst_ref_invert, gen_inv },
-};
+static const tst_op ops[] = GCD_ENTRIES (gen, gen_inv);
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
-
-static const tst_alias aliases_2[] = {
-  { "rop == op1", { 1 }, { 0 } },
-  { "rop == op2", { 2 }, { 0 } },
-  { "op1 == op2", { 0 }, { 0, 1 } },
-  { "rop == op1 == op2", { 1 }, { 0, 1 } },
-};
-/* For gcdext: aliases of absent outputs are skipped by the list choice below. */
-static const tst_alias aliases_ext[] = {
-  { "g == a", { 1, 0, 0 }, { 0 } },
-  { "g == b", { 2, 0, 0 }, { 0 } },
-  { "a == b", { 0, 0, 0 }, { 0, 1 } },
-  { "g == a == b", { 1, 0, 0 }, { 0, 1 } },
-  { "s == a", { 0, 1, 0 }, { 0 } },
-  { "s == b", { 0, 2, 0 }, { 0 } },
-  { "t == a", { 0, 0, 1 }, { 0 } },
-  { "t == b", { 0, 0, 2 }, { 0 } },
-  { "g == a, s == b", { 1, 2, 0 }, { 0 } },
-  { "s == a, t == b", { 0, 1, 2 }, { 0 } },
-  { "g == b, t == a", { 2, 0, 1 }, { 0 } },
-};
-
-static void
-aliases_for (const tst_op *op, tst_alias *list, size_t *n)
-{
-  size_t j, m = 0;
-  if (op->nout == 1)
-    {
-      for (j = 0; j < sizeof aliases_2 / sizeof aliases_2[0]; j++)
-        list[m++] = aliases_2[j];
-    }
-  else
-    for (j = 0; j < sizeof aliases_ext / sizeof aliases_ext[0]; j++)
-      if (!((op->absent & 2) && aliases_ext[j].out[1]) && !((op->absent & 4) && aliases_ext[j].out[2]))
-        list[m++] = aliases_ext[j];
-  *n = m;
-}
 
 START_TEST (t_sizes) { TST_BEGIN (); tst_do_sizes (&ops[_i], 2049); }
 END_TEST
@@ -165,10 +121,10 @@ START_TEST (t_counts) { TST_BEGIN (); tst_do_counts (&ops[_i], 48); }
 END_TEST
 START_TEST (t_aliases)
 {
-  tst_alias list[16];
+  tst_alias list[GCD_MAX_ALIASES];
   size_t m;
   TST_BEGIN ();
-  aliases_for (&ops[_i], list, &m);
+  m = gcd_aliases_for (&ops[_i], list);
   tst_do_aliases (&ops[_i], list, m, 100);
 }
 END_TEST
@@ -176,10 +132,10 @@ START_TEST (t_specials) { TST_BEGIN (); tst_do_specials2 (&ops[_i]); }
 END_TEST
 START_TEST (t_regressions)
 {
-  tst_alias list[16];
+  tst_alias list[GCD_MAX_ALIASES];
   size_t m;
   TST_BEGIN ();
-  aliases_for (&ops[_i], list, &m);
+  m = gcd_aliases_for (&ops[_i], list);
   tst_do_regressions (&ops[_i], list, m);
 }
 END_TEST
@@ -193,7 +149,7 @@ START_TEST (t_small)
   const long r = 64;
   size_t n = (size_t) (2 * r + 1) * (2 * r + 1), i = 0;
   mpz_t *in[2];
-  tst_alias list[16];
+  tst_alias list[GCD_MAX_ALIASES];
   size_t m, k;
   long x, y;
   TST_BEGIN ();
@@ -206,7 +162,7 @@ START_TEST (t_small)
         mpz_set_si (in[1][i], y);
       }
   tst_check_op (&ops[_i], NULL, in, n, "every small pair");
-  aliases_for (&ops[_i], list, &m);
+  m = gcd_aliases_for (&ops[_i], list);
   for (k = 0; k < m; k++)
     tst_check_op (&ops[_i], &list[k], in, n, "every small pair");
   tst_vec_free (in[0], n);

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include "gpu-harness.h"
 #include "entries.h"
+#include "gcd-entries.h"
 #include "mpzg-mpn.h"
 #include "tuning.h"
 #include "gpu.h"
@@ -36,57 +37,8 @@
 
 static void gen_any (mpz_ptr *ops, size_t limbs);
 
-static const tst_op ops[] = {
-  { "gcd", 1, 2, -1, 0, 0, tst_call_gcd, tst_ref_gcd, gen_any },
-  { "gcdext(g,s,t)", 3, 2, -1, 0, 0, tst_call_gcdext, tst_ref_gcdext, gen_any },
-  { "gcdext(g,s,NULL)", 3, 2, -1, 0, 4, tst_call_gcdext, tst_ref_gcdext, gen_any },
-  { "gcdext(g,NULL,t)", 3, 2, -1, 0, 2, tst_call_gcdext, tst_ref_gcdext, gen_any },
-  { "gcdext(g,NULL,NULL)", 3, 2, -1, 0, 6, tst_call_gcdext, tst_ref_gcdext, gen_any },
-  { "invert", 1, 2, 1, 1, 0, tst_call_invert, tst_ref_invert, gen_any },
-  { "invert(exists=NULL)", 1, 2, 1, 0, 0, tst_call_invert_noflags, tst_ref_invert, gen_any },
-};
+static const tst_op ops[] = GCD_ENTRIES (gen_any, gen_any);
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
-
-static const tst_alias aliases_2[] = {
-  { "none", { 0 }, { 0 } },
-  { "rop == op1", { 1 }, { 0 } },
-  { "rop == op2", { 2 }, { 0 } },
-  { "op1 == op2", { 0 }, { 0, 1 } },
-  { "rop == op1 == op2", { 1 }, { 0, 1 } },
-};
-/* gcdext: g, s and t are different arrays, each may be a or b. */
-static const tst_alias aliases_ext[] = {
-  { "none", { 0, 0, 0 }, { 0 } },
-  { "g == a", { 1, 0, 0 }, { 0 } },
-  { "g == b", { 2, 0, 0 }, { 0 } },
-  { "a == b", { 0, 0, 0 }, { 0, 1 } },
-  { "g == a == b", { 1, 0, 0 }, { 0, 1 } },
-  { "s == a", { 0, 1, 0 }, { 0 } },
-  { "s == b", { 0, 2, 0 }, { 0 } },
-  { "t == a", { 0, 0, 1 }, { 0 } },
-  { "t == b", { 0, 0, 2 }, { 0 } },
-  { "g == a, s == b", { 1, 2, 0 }, { 0 } },
-  { "g == b, s == a", { 2, 1, 0 }, { 0 } },
-  { "s == a, t == b", { 0, 1, 2 }, { 0 } },
-  { "g == b, t == a", { 2, 0, 1 }, { 0 } },
-  { "g == a, t == b", { 1, 0, 2 }, { 0 } },
-};
-
-/* The aliasings that op allows (none of an absent output). */
-static size_t
-aliases_for (const tst_op *op, tst_alias *list)
-{
-  size_t j, m = 0;
-  if (op->nout == 1)
-    for (j = 0; j < sizeof aliases_2 / sizeof aliases_2[0]; j++)
-      list[m++] = aliases_2[j];
-  else
-    for (j = 0; j < sizeof aliases_ext / sizeof aliases_ext[0]; j++)
-      if (!((op->absent & 2) && aliases_ext[j].out[1]) && !((op->absent & 4) && aliases_ext[j].out[2]))
-        list[m++] = aliases_ext[j];
-  return m;
-}
-#define MAX_ALIASES 16
 
 /* ---- operands ------------------------------------------------------------------------ */
 
@@ -282,8 +234,8 @@ push (tst_batch *b, size_t na, size_t nb, int kind, int s)
 static void
 check_all_aliases (const tst_op *op, tst_batch *b, const char *where)
 {
-  tst_alias list[MAX_ALIASES];
-  size_t m = aliases_for (op, list), j;
+  tst_alias list[GCD_MAX_ALIASES];
+  size_t m = gcd_aliases_for (op, list), j;
   for (j = 0; j < m; j++)
     tst_check_op (op, &list[j], b->in, b->n, where);
 }
@@ -408,7 +360,7 @@ START_TEST (t_coop_sizes)
 {
   const tst_op *op = &ops[_i];
   size_t max = mpzg_mpn_gcd_max (), k;
-  tst_alias list[MAX_ALIASES];
+  tst_alias list[GCD_MAX_ALIASES];
   tst_batch b;
   TST_BEGIN ();
   if (max <= 64)
@@ -421,7 +373,7 @@ START_TEST (t_coop_sizes)
     }
   tst_batch_shuffle (&b);
   tst_check_op (op, NULL, b.in, b.n, "every size of the cooperative classes");
-  tst_check_op (op, &list[aliases_for (op, list) - 1], b.in, b.n,
+  tst_check_op (op, &list[gcd_aliases_for (op, list) - 1], b.in, b.n,
                 "every size of the cooperative classes, aliased");
   tst_batch_free (&b);
 }
@@ -490,13 +442,13 @@ START_TEST (t_counts)
 {
   static const size_t counts[] = { 0, 1, 7, 8, 9, 1001 };
   const tst_op *op = &ops[_i];
-  tst_alias list[MAX_ALIASES];
+  tst_alias list[GCD_MAX_ALIASES];
   size_t *w, nw, j, k, m;
   int r, reps = tst_reps (1);
   char where[64];
   TST_BEGIN ();
   nw = read_widths (&w);
-  m = aliases_for (op, list);
+  m = gcd_aliases_for (op, list);
   for (r = 0; r < reps; r++)
     for (j = 0; j < sizeof counts / sizeof counts[0]; j++)
       {
