@@ -3,6 +3,7 @@
 
 #include "common.h"
 #include "entries.h"
+#include "div-entries.h"
 
 /* A dividend of `limbs` limbs and a divisor longer, equal, one limb shorter,
    much shorter, single-limb, ±1, equal to the dividend, or one that leaves a
@@ -70,47 +71,14 @@ gen_exact (mpz_ptr *ops, size_t limbs)
   mpz_clear (q);
 }
 
-static const tst_op ops[] = {
-  { "tdiv_qr", 2, 2, 1, 0, 0, tst_call_tdiv_qr, tst_ref_tdiv_qr, gen },
-  { "tdiv_q", 1, 2, 1, 0, 0, tst_call_tdiv_q, tst_ref_tdiv_q, gen },
-  { "tdiv_r", 1, 2, 1, 0, 0, tst_call_tdiv_r, tst_ref_tdiv_r, gen },
-  { "fdiv_qr", 2, 2, 1, 0, 0, tst_call_fdiv_qr, tst_ref_fdiv_qr, gen },
-  { "fdiv_q", 1, 2, 1, 0, 0, tst_call_fdiv_q, tst_ref_fdiv_q, gen },
-  { "fdiv_r", 1, 2, 1, 0, 0, tst_call_fdiv_r, tst_ref_fdiv_r, gen },
-  { "cdiv_qr", 2, 2, 1, 0, 0, tst_call_cdiv_qr, tst_ref_cdiv_qr, gen },
-  { "cdiv_q", 1, 2, 1, 0, 0, tst_call_cdiv_q, tst_ref_cdiv_q, gen },
-  { "cdiv_r", 1, 2, 1, 0, 0, tst_call_cdiv_r, tst_ref_cdiv_r, gen },
-  { "mod", 1, 2, 1, 0, 0, tst_call_mod, tst_ref_mod, gen },
-  { "divexact", 1, 2, 1, 0, 0, tst_call_divexact, tst_ref_divexact, gen_exact },
-};
+static const tst_op ops[] = DIV_ENTRIES (gen, gen_exact);
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
-
-static const tst_alias aliases_qr[] = {
-  { "q == n", { 1, 0 }, { 0 } },
-  { "q == d", { 2, 0 }, { 0 } },
-  { "r == n", { 0, 1 }, { 0 } },
-  { "r == d", { 0, 2 }, { 0 } },
-  { "q == n, r == d", { 1, 2 }, { 0 } },
-  { "q == d, r == n", { 2, 1 }, { 0 } },
-  { "n == d", { 0, 0 }, { 0, 1 } },
-  { "q == n == d", { 1, 0 }, { 0, 1 } },
-  { "r == n == d", { 0, 1 }, { 0, 1 } },
-};
-static const tst_alias aliases_1[] = {
-  { "rop == n", { 1 }, { 0 } },
-  { "rop == d", { 2 }, { 0 } },
-  { "n == d", { 0 }, { 0, 1 } },
-  { "rop == n == d", { 1 }, { 0, 1 } },
-};
-#define ALIASES(op) ((op)->nout == 2 ? aliases_qr : aliases_1)
-#define NALIAS(op) ((op)->nout == 2 ? sizeof aliases_qr / sizeof aliases_qr[0] \
-                                     : sizeof aliases_1 / sizeof aliases_1[0])
 
 START_TEST (t_sizes) { TST_BEGIN (); tst_do_sizes (&ops[_i], 2049); }
 END_TEST
 START_TEST (t_counts) { TST_BEGIN (); tst_do_counts (&ops[_i], 64); }
 END_TEST
-START_TEST (t_aliases) { TST_BEGIN (); tst_do_aliases (&ops[_i], ALIASES (&ops[_i]), NALIAS (&ops[_i]), 150); }
+START_TEST (t_aliases) { TST_BEGIN (); tst_do_aliases (&ops[_i], DIV_ALIASES (&ops[_i]), DIV_NALIAS (&ops[_i]), 150); }
 END_TEST
 START_TEST (t_specials)
 {
@@ -123,7 +91,7 @@ START_TEST (t_regressions)
 {
   TST_BEGIN ();
   if (ops[_i].gen != gen_exact)
-    tst_do_regressions (&ops[_i], ALIASES (&ops[_i]), NALIAS (&ops[_i]));
+    tst_do_regressions (&ops[_i], DIV_ALIASES (&ops[_i]), DIV_NALIAS (&ops[_i]));
 }
 END_TEST
 START_TEST (t_zero_divisors) { TST_BEGIN (); tst_do_zero_divisors (&ops[_i], 40); }

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include "gpu-harness.h"
 #include "entries.h"
+#include "div-entries.h"
 #include "mpzg-mpn.h"
 #include "tuning.h"
 #include "gpu.h"
@@ -42,44 +43,9 @@
 static void gen_any (mpz_ptr *ops, size_t limbs);
 static void gen_exact (mpz_ptr *ops, size_t limbs);
 
-static const tst_op ops[] = {
-  { "tdiv_qr", 2, 2, 1, 0, 0, tst_call_tdiv_qr, tst_ref_tdiv_qr, gen_any },
-  { "tdiv_q", 1, 2, 1, 0, 0, tst_call_tdiv_q, tst_ref_tdiv_q, gen_any },
-  { "tdiv_r", 1, 2, 1, 0, 0, tst_call_tdiv_r, tst_ref_tdiv_r, gen_any },
-  { "fdiv_qr", 2, 2, 1, 0, 0, tst_call_fdiv_qr, tst_ref_fdiv_qr, gen_any },
-  { "fdiv_q", 1, 2, 1, 0, 0, tst_call_fdiv_q, tst_ref_fdiv_q, gen_any },
-  { "fdiv_r", 1, 2, 1, 0, 0, tst_call_fdiv_r, tst_ref_fdiv_r, gen_any },
-  { "cdiv_qr", 2, 2, 1, 0, 0, tst_call_cdiv_qr, tst_ref_cdiv_qr, gen_any },
-  { "cdiv_q", 1, 2, 1, 0, 0, tst_call_cdiv_q, tst_ref_cdiv_q, gen_any },
-  { "cdiv_r", 1, 2, 1, 0, 0, tst_call_cdiv_r, tst_ref_cdiv_r, gen_any },
-  { "mod", 1, 2, 1, 0, 0, tst_call_mod, tst_ref_mod, gen_any },
-  { "divexact", 1, 2, 1, 0, 0, tst_call_divexact, tst_ref_divexact, gen_exact },
-};
+static const tst_op ops[] = DIV_ENTRIES (gen_any, gen_exact);
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 #define IS_EXACT(op) ((op)->gen == gen_exact)
-
-static const tst_alias aliases_qr[] = {
-  { "none", { 0, 0 }, { 0 } },
-  { "q == n", { 1, 0 }, { 0 } },
-  { "q == d", { 2, 0 }, { 0 } },
-  { "r == n", { 0, 1 }, { 0 } },
-  { "r == d", { 0, 2 }, { 0 } },
-  { "q == n, r == d", { 1, 2 }, { 0 } },
-  { "q == d, r == n", { 2, 1 }, { 0 } },
-  { "n == d", { 0, 0 }, { 0, 1 } },
-  { "q == n == d", { 1, 0 }, { 0, 1 } },
-  { "r == n == d", { 0, 1 }, { 0, 1 } },
-};
-static const tst_alias aliases_1[] = {
-  { "none", { 0 }, { 0 } },
-  { "rop == n", { 1 }, { 0 } },
-  { "rop == d", { 2 }, { 0 } },
-  { "n == d", { 0 }, { 0, 1 } },
-  { "rop == n == d", { 1 }, { 0, 1 } },
-};
-#define ALIASES(op) ((op)->nout == 2 ? aliases_qr : aliases_1)
-#define NALIAS(op) ((op)->nout == 2 ? sizeof aliases_qr / sizeof aliases_qr[0] \
-                                     : sizeof aliases_1 / sizeof aliases_1[0])
 
 /* ---- operands ---------------------------------------------------------------------- */
 
@@ -350,7 +316,7 @@ check_class (const tst_op *op, const edge *e, size_t k)
   size_t ns[3] = { e->pn + 1, e->wn, e->wn + 1 };
   size_t ds[3] = { e->pd + 1, e->wd, e->wd + 1 };
   int full = e->wn <= FULL_LIMBS, p, dk, nk;
-  size_t j, nal = NALIAS (op);
+  size_t j, nal = DIV_NALIAS (op);
   tst_batch b;
   char where[128];
   tst_batch_new (&b, 2, 9 * NDKIND * NNKIND + NNKIND);
@@ -374,7 +340,7 @@ check_class (const tst_op *op, const edge *e, size_t k)
             e->cls, e->wn, e->wd, e->pn, e->pd);
   for (j = 0; j < nal; j++)
     if (e->wn <= ALL_ALIASES_LIMBS || (full && j == 0) || j == 1 + k % (nal - 1))
-      tst_check_op (op, &ALIASES (op)[j], b.in, b.n, where);
+      tst_check_op (op, &DIV_ALIASES (op)[j], b.in, b.n, where);
   tst_batch_free (&b);
 }
 
@@ -478,9 +444,9 @@ START_TEST (t_divexact_corners)
       tst_batch_shuffle (&b);
       snprintf (where, sizeof where, "divexact corners, class %u, widths %zu / %zu",
                 e[k].cls, e[k].wn, e[k].wd);
-      for (j = 0; j < NALIAS (op); j++)
-        if (e[k].wn <= ALL_ALIASES_LIMBS || j == k % NALIAS (op))
-          tst_check_op (op, &ALIASES (op)[j], b.in, b.n, where);
+      for (j = 0; j < DIV_NALIAS (op); j++)
+        if (e[k].wn <= ALL_ALIASES_LIMBS || j == k % DIV_NALIAS (op))
+          tst_check_op (op, &DIV_ALIASES (op)[j], b.in, b.n, where);
       tst_batch_free (&b);
     }
   free (e);
@@ -615,8 +581,8 @@ START_TEST (t_every_class_in_one_batch)
   tst_batch_shuffle (&b);
   tst_check_op (op, NULL, b.in, b.n, "every class in one batch");
   plant_zero_divisors (&b, 3);
-  for (k = 0; k < NALIAS (op); k++)
-    tst_check_op (op, &ALIASES (op)[k], b.in, b.n, "every class in one batch, zero divisors");
+  for (k = 0; k < DIV_NALIAS (op); k++)
+    tst_check_op (op, &DIV_ALIASES (op)[k], b.in, b.n, "every class in one batch, zero divisors");
   tst_batch_free (&b);
   free (e);
 }
@@ -642,7 +608,7 @@ START_TEST (t_counts)
         for (k = 0; k < counts[j]; k++)
           push_mixed (op, &b, e, ne, 0);
         snprintf (where, sizeof where, "count %zu", counts[j]);
-        tst_check_op (op, &ALIASES (op)[(j + r) % NALIAS (op)], b.in, b.n, where);
+        tst_check_op (op, &DIV_ALIASES (op)[(j + r) % DIV_NALIAS (op)], b.in, b.n, where);
         tst_batch_free (&b);
       }
   free (e);
@@ -666,9 +632,9 @@ START_TEST (t_auto)
   for (k = 0; k < AUTO_N; k++)
     push_mixed (op, &b, e, ne, 256);
   ck_assert_int_eq (mpzg_set_backend (MPZG_BACKEND_AUTO), MPZG_OK);
-  tst_check_op (op, &ALIASES (op)[_i % NALIAS (op)], b.in, b.n, "auto");
+  tst_check_op (op, &DIV_ALIASES (op)[_i % DIV_NALIAS (op)], b.in, b.n, "auto");
   plant_zero_divisors (&b, 5);
-  tst_check_op (op, &ALIASES (op)[(_i + 1) % NALIAS (op)], b.in, b.n, "auto, zero divisors");
+  tst_check_op (op, &DIV_ALIASES (op)[(_i + 1) % DIV_NALIAS (op)], b.in, b.n, "auto, zero divisors");
   tst_batch_free (&b);
   free (e);
 }
