@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include "gpu-harness.h"
 #include "entries.h"
+#include "powm-entries.h"
 #include "mpzg-mpn.h"
 #include "tuning.h"
 #include "gpu.h"
@@ -35,20 +36,7 @@
 
 static void gen_any (mpz_ptr *ops, size_t limbs);
 
-static const tst_op powm = { "powm", 1, 3, 2, 0, 0, tst_call_powm, tst_ref_powm, gen_any };
-
-static const tst_alias aliases[] = {
-  { "none", { 0 }, { 0 } },
-  { "rop == base", { 1 }, { 0 } },
-  { "rop == exp", { 2 }, { 0 } },
-  { "rop == mod", { 3 }, { 0 } },
-  { "base == exp", { 0 }, { 0, 1, 0 } },
-  { "base == mod", { 0 }, { 0, 0, 1 } },
-  { "exp == mod", { 0 }, { 0, 0, 2 } },
-  { "rop == base == mod", { 1 }, { 0, 0, 1 } },
-  { "rop == exp == mod", { 2 }, { 0, 0, 2 } },
-};
-#define NALIAS (sizeof aliases / sizeof aliases[0])
+static const tst_op powm = POWM_ENTRY (gen_any);
 
 /* ---- operands ------------------------------------------------------------------------ */
 
@@ -332,9 +320,9 @@ START_TEST (t_class_edges)
               }
         }
       snprintf (where, sizeof where, "moduli around %zu limbs", w);
-      for (k = 0; k < NALIAS; k++)
-        if (!wide || k == 0 || k == 1 + i % (NALIAS - 1))
-          tst_check_op (&powm, &aliases[k], b.in, b.n, where);
+      for (k = 0; k < POWM_NALIAS; k++)
+        if (!wide || k == 0 || k == 1 + i % (POWM_NALIAS - 1))
+          tst_check_op (&powm, &powm_aliases[k], b.in, b.n, where);
       tst_batch_free (&b);
     }
   widths_free (&wd);
@@ -407,7 +395,7 @@ START_TEST (t_specials)
             }
         }
   tst_check_op (&powm, NULL, in, n, "special values");
-  tst_check_op (&powm, &aliases[3], in, n, "special values");
+  tst_check_op (&powm, &powm_aliases[POWM_ALIAS_ROP_MOD], in, n, "special values");
   tst_vec_free (in[0], n);
   tst_vec_free (in[1], n);
   tst_vec_free (in[2], n);
@@ -529,9 +517,9 @@ START_TEST (t_even_moduli)
       tst_batch_new (&b, 3, 3 * 64);
       push_even (&b, limbs, limbs > 64 ? 1 : 4);
       snprintf (where, sizeof where, "even moduli of %zu limbs", limbs);
-      for (k = 0; k < NALIAS; k++)
-        if (limbs <= 16 || k == 0 || k == 3)
-          tst_check_op (&powm, &aliases[k], b.in, b.n, where);
+      for (k = 0; k < POWM_NALIAS; k++)
+        if (limbs <= 16 || k == 0 || k == POWM_ALIAS_ROP_MOD)
+          tst_check_op (&powm, &powm_aliases[k], b.in, b.n, where);
       tst_batch_free (&b);
     }
 }
@@ -628,9 +616,9 @@ START_TEST (t_long_powers_of_two)
       tst_batch_new (&b, 3, 12);
       push_long_power (&b, sizes[s]);
       snprintf (where, sizeof where, "long powers of two, %zu limbs", sizes[s]);
-      for (k = 0; k < NALIAS; k++)
+      for (k = 0; k < POWM_NALIAS; k++)
         if (k == 0 || sizes[s] == 16 || sizes[s] == 17)
-          tst_check_op (&powm, &aliases[k], b.in, b.n, where);
+          tst_check_op (&powm, &powm_aliases[k], b.in, b.n, where);
       tst_batch_free (&b);
     }
 }
@@ -682,8 +670,8 @@ START_TEST (t_odd_and_even)
   for (k = 0; k < n; k++)
     push_mixed (&b, &wd, 8);
   tst_batch_shuffle (&b);
-  for (k = 0; k < NALIAS; k++)
-    tst_check_op (&powm, &aliases[k], b.in, b.n, "odd and even moduli");
+  for (k = 0; k < POWM_NALIAS; k++)
+    tst_check_op (&powm, &powm_aliases[k], b.in, b.n, "odd and even moduli");
   tst_batch_free (&b);
   widths_free (&wd);
 }
@@ -710,7 +698,7 @@ START_TEST (t_counts)
           push_mixed (&b, &wd, 0);
       snprintf (where, sizeof where, "count %zu", counts[j]);
       tst_check_op (&powm, NULL, b.in, b.n, where);
-      tst_check_op (&powm, &aliases[1 + j % (NALIAS - 1)], b.in, b.n, where);
+      tst_check_op (&powm, &powm_aliases[1 + j % (POWM_NALIAS - 1)], b.in, b.n, where);
       tst_batch_free (&b);
     }
   widths_free (&wd);
@@ -823,9 +811,9 @@ check_not_invertible (size_t n, const long *noinv, const long *even, size_t nm)
                   tst_str (want[i]));
 
   /* the same batch through the runner, the output on each input */
-  for (k = 0; k < (int) NALIAS; k++)
-    if (aliases[k].in[1] == 0 && aliases[k].in[2] == 0)
-      tst_check_op (&powm, &aliases[k], in, n, "no inverse");
+  for (k = 0; k < (int) POWM_NALIAS; k++)
+    if (powm_aliases[k].in[1] == 0 && powm_aliases[k].in[2] == 0)
+      tst_check_op (&powm, &powm_aliases[k], in, n, "no inverse");
 
   for (k = 0; k < 3; k++)
     tst_vec_free (in[k], n);

@@ -4,6 +4,7 @@
 
 #include "common.h"
 #include "entries.h"
+#include "powm-entries.h"
 
 /* Modulus of `limbs` limbs (odd, even, power of two, 2^k * odd, ±1), a base
    below, equal to or above it, an exponent of 0, 1, 2, small, a few limbs, or
@@ -49,27 +50,15 @@ gen (mpz_ptr *ops, size_t limbs)
     }
 }
 
-static const tst_op powm = { "powm", 1, 3, 2, 0, 0, tst_call_powm, tst_ref_powm, gen };
-
-static const tst_alias aliases[] = {
-  { "rop == base", { 1 }, { 0 } },
-  { "rop == exp", { 2 }, { 0 } },
-  { "rop == mod", { 3 }, { 0 } },
-  { "base == exp", { 0 }, { 0, 1, 0 } },
-  { "base == mod", { 0 }, { 0, 0, 1 } },
-  { "exp == mod", { 0 }, { 0, 0, 2 } },
-  { "rop == base == mod", { 1 }, { 0, 0, 1 } },
-  { "rop == base == exp == mod", { 1 }, { 0, 1, 1 } },
-};
-#define NALIAS (sizeof aliases / sizeof aliases[0])
+static const tst_op powm = POWM_ENTRY (gen);
 
 START_TEST (t_sizes) { TST_BEGIN (); tst_do_sizes (&powm, 2049); }
 END_TEST
 START_TEST (t_counts) { TST_BEGIN (); tst_do_counts (&powm, 32); }
 END_TEST
-START_TEST (t_aliases) { TST_BEGIN (); tst_do_aliases (&powm, aliases, NALIAS, 40); }
+START_TEST (t_aliases) { TST_BEGIN (); tst_do_aliases (&powm, powm_aliases, POWM_NALIAS, 40); }
 END_TEST
-START_TEST (t_regressions) { TST_BEGIN (); tst_do_regressions (&powm, aliases, NALIAS); }
+START_TEST (t_regressions) { TST_BEGIN (); tst_do_regressions (&powm, powm_aliases, POWM_NALIAS); }
 END_TEST
 START_TEST (t_zero_moduli) { TST_BEGIN (); tst_do_zero_divisors (&powm, 24); }
 END_TEST
@@ -135,7 +124,7 @@ START_TEST (t_negative_exponents)
         }
       tst_check_op (&powm, NULL, in, n, "negative exponents");
       /* and the same with the failing elements all after the first good one */
-      tst_check_op (&powm, &aliases[0], in, n, "negative exponents");
+      tst_check_op (&powm, &powm_aliases[POWM_ALIAS_ROP_BASE], in, n, "negative exponents");
       tst_vec_free (in[0], n);
       tst_vec_free (in[1], n);
       tst_vec_free (in[2], n);
