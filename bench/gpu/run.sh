@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-3.0-or-later
 # run.sh BUNDLE [tests] [tests-one-thread] [sanitize] [bench] [bench-quick] [examples]
-#        [batch-gcd-2048] --
+#        [batch-gcd-2048] [table] --
 # on the GPU machine, from the repository root: run what bundle.sh gathered and write
 # the logs under $OUT (or /tmp).
 #   tests     the Check suites, t-gpu and t-gpu-div (every size class edge, mixed
@@ -22,6 +22,11 @@
 #   examples  batch-gcd --compare (auto backend, MPZG_VERBOSE=1) and poly
 #   batch-gcd-2048  batch-gcd --compare --check on 50,000 generated moduli of 2,048 bits
 #             (auto backend, MPZG_VERBOSE=1): times in total and per step of the trees
+#   table     the rows of bench/results/current-<device>.csv (the README's and the
+#             manual's table): the six mpzg-bench commands that make it, each to
+#             table-N.csv and table-N.txt, then table.csv, their rows under one
+#             header; TABLE_ARGS (for example "-q -t 20 -b 1024", a smoke test) is
+#             added to each command
 set -u
 b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
 b=$(cd "$b" && pwd)
@@ -94,6 +99,25 @@ for what in "$@"; do
         > "$o/batch-gcd-2048.log" 2>&1 || rc=1
       grep -v -e '^mpzg:' -e '^modulus ' -e '^  ' "$o/batch-gcd-2048.log" | tail -20
       echo "   (mod levels with a GPU share: $(grep 'mod_n' "$o/batch-gcd-2048.log" | grep -c -v ': 0 on GPU'))" ;;
+    table)
+      n=0
+      for cmd in \
+          "-R -O add,sub,mul -b 64,256,1024,4096,16384,32768,65536,131072,262144,1048576,4194304" \
+          "-O mul1 -b 1048576,16777216,268435456,1073741824" \
+          "-R -O tdiv_qr,mod,divexact,tdiv_qr_d64,tdiv_qr_dn64 -b 1024,4096,16384,65536,262144" \
+          "-R -O tdiv_qr,mod -b 1048576,2097152,4194304,8388608,16777216 -t 28 -G 16" \
+          "-R -O gcd,gcdext,invert,invert_even -b 256,1024,4096,16384,65536" \
+          "-R -O powm,powm_65537 -b 512,1024,2048,4096"; do
+        n=$((n + 1))
+        echo "== mpzg-bench $cmd ${TABLE_ARGS:-}"
+        # shellcheck disable=SC2086 (the arguments are words)
+        (cd "$o" && "$b/bin/mpzg-bench" $cmd ${TABLE_ARGS:-} -o "table-$n.csv" \
+           > "table-$n.txt" 2>&1) || rc=1
+        grep -E '^# [0-9]+ rows?,|^!!' "$o/table-$n.txt"
+      done
+      head -n 1 "$o/table-1.csv" > "$o/table.csv"
+      for i in $(seq 1 $n); do tail -n +2 "$o/table-$i.csv" >> "$o/table.csv"; done
+      echo "   table.csv: $(($(wc -l < "$o/table.csv") - 1)) rows" ;;
     *) echo "unknown step $what"; rc=2 ;;
   esac
 done
