@@ -379,7 +379,8 @@ const bench_op bench_ops[] = {
     xfer_half, 1 },
   /* the other entry points of the family on tdiv_qr's operands (signed: the
      roundings differ), a quotient or a remainder of half the dividend's bits
-     (xfer_half) */
+     coming back (xfer_half), but for fdiv_q and cdiv_q, whose rounding reads
+     the remainder too (xfer_div) */
   { "tdiv_q",  MPZG_GPU_FAMILY (tdiv_q), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_tdiv_q,  z_tdiv_q,
     xfer_half, 1 },
   { "tdiv_r",  MPZG_GPU_FAMILY (tdiv_r), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_tdiv_r,  z_tdiv_r,
@@ -387,13 +388,13 @@ const bench_op bench_ops[] = {
   { "fdiv_qr", MPZG_GPU_FAMILY (fdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div,       gmp_fdiv_qr, z_fdiv_qr,
     xfer_div, 1 },
   { "fdiv_q",  MPZG_GPU_FAMILY (fdiv_q), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_fdiv_q,  z_fdiv_q,
-    xfer_half, 1 },
+    xfer_div, 1 },
   { "fdiv_r",  MPZG_GPU_FAMILY (fdiv_r), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_fdiv_r,  z_fdiv_r,
     xfer_half, 1 },
   { "cdiv_qr", MPZG_GPU_FAMILY (cdiv_qr), 2, 2, 1UL << 18, RATE_ELEMS, gen_div,       gmp_cdiv_qr, z_cdiv_qr,
     xfer_div, 1 },
   { "cdiv_q",  MPZG_GPU_FAMILY (cdiv_q), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_cdiv_q,  z_cdiv_q,
-    xfer_half, 1 },
+    xfer_div, 1 },
   { "cdiv_r",  MPZG_GPU_FAMILY (cdiv_r), 2, 1, 1UL << 18, RATE_ELEMS,  gen_div,       gmp_cdiv_r,  z_cdiv_r,
     xfer_half, 1 },
   { "divexact", MPZG_GPU_FAMILY (divexact), 2, 1, 1UL << 18, RATE_ELEMS, gen_divexact, gmp_divexact,

@@ -564,8 +564,8 @@
    team kernels ran 1.3 to 2.5 % faster on the H100 at 1024 to 4096 bits
    (bench/results/2026-11-25-h100-powm-team-unroll).  The products before and
    after the digits (R^2 mod m, the table, the way out of Montgomery form) keep
-   1: unrolled there too, they made powm by 65537 6-10 % slower
-   (bench/results/2026-11-25-h100-powm-unroll-sites). */
+   1: unrolled there too, the kernel grew by two thirds and powm by 65537 ran
+   6-10 % slower (bench/results/2026-11-25-h100-powm-unroll-sites). */
 #ifndef MPZG_POWM_COOP_UNROLL           /* a build may set it: NVCCFLAGS=-DMPZG_POWM_COOP_UNROLL=1 */
 #define MPZG_POWM_COOP_UNROLL 2
 #endif

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* div-entries.h -- the division family's entries and the aliasings of outputs
    with inputs, for t-div (the library's settings) and t-gpu-div (every class of
-   the device), so that both run the same calls the same ways.  Include after
-   entries.h. */
+   the device), so that both run the same calls the same ways. */
 #ifndef MPZG_TESTS_DIV_ENTRIES_H
 #define MPZG_TESTS_DIV_ENTRIES_H
 
@@ -25,7 +24,8 @@
     { "divexact", 1, 2, 1, 0, 0, tst_call_divexact, tst_ref_divexact, GEN_EXACT }, \
   }
 
-/* "none" first: t-gpu-div runs it where it runs one aliasing of each kind. */
+/* "none" first: t-gpu-div runs it where it runs one aliasing of each kind, and
+   the other suite skips it (its other tests run the call unaliased). */
 static const tst_alias div_aliases_qr[] = {
   { "none", { 0, 0 }, { 0 } },
   { "q == n", { 1, 0 }, { 0 } },

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-3.0-or-later */
 /* gcd-entries.h -- the gcd family's entries and the aliasings of outputs with
    inputs that each allows, for t-gcd (the library's settings) and t-gpu-gcd
-   (every class of the device), so that both run the same calls the same ways.
-   Include after entries.h. */
+   (every class of the device), so that both run the same calls the same ways. */
 #ifndef MPZG_TESTS_GCD_ENTRIES_H
 #define MPZG_TESTS_GCD_ENTRIES_H
 
@@ -22,6 +21,8 @@
       GEN_INV },                                                                        \
   }
 
+/* "none" first: t-gpu-gcd runs it where it runs one aliasing of each kind, and
+   the other suite skips it (its other tests run the call unaliased). */
 static const tst_alias gcd_aliases_2[] = {
   { "none", { 0 }, { 0 } },
   { "rop == op1", { 1 }, { 0 } },

@@ -113,6 +113,7 @@ gen_inv (mpz_ptr *ops, size_t limbs)
 }
 
 static const tst_op ops[] = GCD_ENTRIES (gen, gen_inv);
+/* The aliasings below skip the first, "none": the other tests run that. */
 #define NOPS ((int) (sizeof ops / sizeof ops[0]))
 
 START_TEST (t_sizes) { TST_BEGIN (); tst_do_sizes (&ops[_i], 2049); }
@@ -125,7 +126,7 @@ START_TEST (t_aliases)
   size_t m;
   TST_BEGIN ();
   m = gcd_aliases_for (&ops[_i], list);
-  tst_do_aliases (&ops[_i], list, m, 100);
+  tst_do_aliases (&ops[_i], list + 1, m - 1, 100);
 }
 END_TEST
 START_TEST (t_specials) { TST_BEGIN (); tst_do_specials2 (&ops[_i]); }
@@ -136,7 +137,7 @@ START_TEST (t_regressions)
   size_t m;
   TST_BEGIN ();
   m = gcd_aliases_for (&ops[_i], list);
-  tst_do_regressions (&ops[_i], list, m);
+  tst_do_regressions (&ops[_i], list + 1, m - 1);
 }
 END_TEST
 START_TEST (t_zero_moduli) { TST_BEGIN (); tst_do_zero_divisors (&ops[_i], 32); }
@@ -163,7 +164,7 @@ START_TEST (t_small)
       }
   tst_check_op (&ops[_i], NULL, in, n, "every small pair");
   m = gcd_aliases_for (&ops[_i], list);
-  for (k = 0; k < m; k++)
+  for (k = 1; k < m; k++)
     tst_check_op (&ops[_i], &list[k], in, n, "every small pair");
   tst_vec_free (in[0], n);
   tst_vec_free (in[1], n);

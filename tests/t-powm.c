@@ -51,14 +51,15 @@ gen (mpz_ptr *ops, size_t limbs)
 }
 
 static const tst_op powm = POWM_ENTRY (gen);
+/* The aliasings below skip the first, "none": the other tests run that. */
 
 START_TEST (t_sizes) { TST_BEGIN (); tst_do_sizes (&powm, 2049); }
 END_TEST
 START_TEST (t_counts) { TST_BEGIN (); tst_do_counts (&powm, 32); }
 END_TEST
-START_TEST (t_aliases) { TST_BEGIN (); tst_do_aliases (&powm, powm_aliases, POWM_NALIAS, 40); }
+START_TEST (t_aliases) { TST_BEGIN (); tst_do_aliases (&powm, powm_aliases + 1, POWM_NALIAS - 1, 40); }
 END_TEST
-START_TEST (t_regressions) { TST_BEGIN (); tst_do_regressions (&powm, powm_aliases, POWM_NALIAS); }
+START_TEST (t_regressions) { TST_BEGIN (); tst_do_regressions (&powm, powm_aliases + 1, POWM_NALIAS - 1); }
 END_TEST
 START_TEST (t_zero_moduli) { TST_BEGIN (); tst_do_zero_divisors (&powm, 24); }
 END_TEST

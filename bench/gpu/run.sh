@@ -100,6 +100,7 @@ for what in "$@"; do
       grep -v -e '^mpzg:' -e '^modulus ' -e '^  ' "$o/batch-gcd-2048.log" | tail -20
       echo "   (mod levels with a GPU share: $(grep 'mod_n' "$o/batch-gcd-2048.log" | grep -c -v ': 0 on GPU'))" ;;
     table)
+      rm -f "$o"/table.csv "$o"/table-[0-9]*.csv "$o"/table-[0-9]*.txt
       n=0
       for cmd in \
           "-R -O add,sub,mul -b 64,256,1024,4096,16384,32768,65536,131072,262144,1048576,4194304" \
@@ -110,14 +111,20 @@ for what in "$@"; do
           "-R -O powm,powm_65537 -b 512,1024,2048,4096"; do
         n=$((n + 1))
         echo "== mpzg-bench $cmd ${TABLE_ARGS:-}"
-        # shellcheck disable=SC2086 (the arguments are words)
+        # shellcheck disable=SC2086 # the arguments are words
         (cd "$o" && "$b/bin/mpzg-bench" $cmd ${TABLE_ARGS:-} -o "table-$n.csv" \
            > "table-$n.txt" 2>&1) || rc=1
         grep -E '^# [0-9]+ rows?,|^!!' "$o/table-$n.txt"
       done
-      head -n 1 "$o/table-1.csv" > "$o/table.csv"
-      for i in $(seq 1 $n); do tail -n +2 "$o/table-$i.csv" >> "$o/table.csv"; done
-      echo "   table.csv: $(($(wc -l < "$o/table.csv") - 1)) rows" ;;
+      : > "$o/table.csv"
+      for i in $(seq 1 $n); do
+        if [ ! -s "$o/table-$i.csv" ]; then
+          echo "   table-$i.csv missing: table.csv incomplete"; rc=1; continue
+        fi
+        [ -s "$o/table.csv" ] || head -n 1 "$o/table-$i.csv" > "$o/table.csv"
+        tail -n +2 "$o/table-$i.csv" >> "$o/table.csv"
+      done
+      echo "   table.csv: $(grep -c -v '^device,' "$o/table.csv") rows" ;;
     *) echo "unknown step $what"; rc=2 ;;
   esac
 done

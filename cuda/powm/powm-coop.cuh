@@ -398,8 +398,9 @@ MPZG_POWM_LOOP
 
   /* the digits, from the top.  Only here do the products run their passes
      coop_pass_unroll at a time: unrolled at every call site, the kernel grew from
-     about 8,500 to 14,000 instructions and powm by 65537, whose time is mostly
-     the steps above, ran 6-10 % slower (bench/results/2026-11-25-h100-powm-unroll-sites) */
+     about 8,500 to 14,000 instructions and powm by 65537 ran 6-10 % slower (its
+     instances are short, so a multiprocessor's warps run every phase's code at
+     once; bench/results/2026-11-25-h100-powm-unroll-sites) */
   long nd = (64L * ne + k - 1) / k;
   unsigned top = nd == 0 ? 0 : digit (ep, ne, k, nd - 1, lanes);
   for (int v = 0; v < x.nv (); v++)
