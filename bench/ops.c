@@ -167,26 +167,26 @@ div_b_bits (unsigned long bits, unsigned long part)
   return bits / part > 0 ? bits / part : 1;
 }
 
-static void
-gen_div_b4 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
-{
-  random_signed (in[0], count, bits, rs);
-  random_divisors (in[1], count, div_b_bits (bits, 4), rs);
-}
+/* gen_div_bP and xfer_div_bP for a divisor of a P-th of the dividend's bits (a
+   generator has no parameter for P); xfer_div_bP brings back the dividend's
+   bits, quotient and remainder. */
+#define DIV_PART(P)                                                                 \
+  static void                                                                       \
+  gen_div_b##P (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)   \
+  {                                                                                 \
+    random_signed (in[0], count, bits, rs);                                         \
+    random_divisors (in[1], count, div_b_bits (bits, P), rs);                       \
+  }                                                                                 \
+  static void                                                                       \
+  xfer_div_b##P (unsigned long b, double *up, double *down)                         \
+  {                                                                                 \
+    *up = (double) b + div_b_bits (b, P);                                           \
+    *down = b;                                                                      \
+  }
 
-static void
-gen_div_b16 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
-{
-  random_signed (in[0], count, bits, rs);
-  random_divisors (in[1], count, div_b_bits (bits, 16), rs);
-}
-
-static void
-gen_div_b64 (mpz_t **in, size_t count, unsigned long bits, gmp_randstate_t rs)
-{
-  random_signed (in[0], count, bits, rs);
-  random_divisors (in[1], count, div_b_bits (bits, 64), rs);
-}
+DIV_PART (4)
+DIV_PART (16)
+DIV_PART (64)
 
 /* divexact: the dividend q d of about `bits` bits, d of bits/2 bits and q of the
    rest, both signed and non-zero (only exact input is defined). */
@@ -224,12 +224,6 @@ static void xfer_div_d64 (unsigned long b, double *up, double *down)
 { *up = (double) b + d64_bits (b); *down = b; }
 static void xfer_div_dn64 (unsigned long b, double *up, double *down)
 { *up = (double) b + dn64_bits (b); *down = b; }
-static void xfer_div_b4 (unsigned long b, double *up, double *down)
-{ *up = (double) b + div_b_bits (b, 4); *down = b; }
-static void xfer_div_b16 (unsigned long b, double *up, double *down)
-{ *up = (double) b + div_b_bits (b, 16); *down = b; }
-static void xfer_div_b64 (unsigned long b, double *up, double *down)
-{ *up = (double) b + div_b_bits (b, 64); *down = b; }
 /* mod: the remainder only; divexact: the quotient only */
 static void xfer_half (unsigned long b, double *up, double *down) { *up = 1.5 * b; *down = 0.5 * b; }
 /* the quotient only, of 64 bits */
