@@ -319,7 +319,8 @@
 /* gcd (cuda/gcd/gcd.cu): Pornin's optimized binary GCD on operands of up to
    MPZG_GCD_MAX_LIMBS limbs (the widest class of gcd_width there), larger ones on
    the CPU.
-   - One thread per instance, interleaved, up to MPZG_GCD_ONE_MAX limbs: up to
+   - One thread per instance, interleaved, below MPZG_GCD_COOP_MIN_LIMBS limbs
+     (the interleaved classes go up to MPZG_GCD_ONE_MAX): up to
      MPZG_GCD_REG_MAX limbs both operands in registers (two 32-limb operands are
      128 of a thread's 255 registers); above, in shared memory, MPZG_GCD_SMEM_BLOCK
      threads per block.  Two operands of 64 limbs are 1 KB a thread, and a
@@ -335,10 +336,17 @@
      65,536 pairs 5.8 against 5.4-5.5 (3 waves of 224, the last a fifth full).
      So a launch of at least MPZG_GCD_SMEM_WIDE_LANES instances takes the wide
      block, a smaller one (the pipeline's chunks of 8,192 pairs among them)
-     blocks of 32.
-   - Cooperative (gcd-coop.cuh), contiguous, above MPZG_GCD_ONE_MAX limbs, and at
-     MPZG_GCD_ONE_MAX itself when MPZG_GCD_COOP_ONE_MAX is 1 (to compare the two
-     there; the one-thread class stays the default until measured): T = W /
+     blocks of 32.  That was before the 64-limb class went to the cooperative
+     kernel, which runs it faster still (below); the shared-memory kernel
+     remains for builds that set MPZG_GCD_COOP_MIN_LIMBS to 128.
+   - Cooperative (gcd-coop.cuh), contiguous, from MPZG_GCD_COOP_MIN_LIMBS limbs
+     (32, 64 or 128, a build's choice; 64, 4 lanes of 16 words, by default).
+     Kernel-only on the H100, 4096 bits, against the shared-memory kernel
+     (bench/results/2026-11-25-h100-gcd-coop-64):
+     1.56x faster with 16,384 pairs, 1.54x with 65,536, 1.25x with 262,144
+     (14.2 against 17.9 ms), and end to end 1.4-1.8x (the pipeline's chunks,
+     8,192 pairs, are a fraction of a wave of one thread per pair, but 4 times
+     the threads in groups): T = W /
      MPZG_GCD_COOP_K threads per instance of width W, MPZG_GCD_COOP_K words of each
      operand per thread.  Every thread runs the 30 steps of an outer iteration
      itself, about what 10 to 15 words of the matrix's rows cost (20 before the
@@ -391,8 +399,8 @@
 #define MPZG_GCD_COOP_KMIN 2
 #endif
 #define MPZG_GCD_COOP_BLOCK 128
-#ifndef MPZG_GCD_COOP_ONE_MAX           /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_ONE_MAX=1 */
-#define MPZG_GCD_COOP_ONE_MAX 0
+#ifndef MPZG_GCD_COOP_MIN_LIMBS         /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_MIN_LIMBS=128 */
+#define MPZG_GCD_COOP_MIN_LIMBS 64
 #endif
 #define MPZG_GCD_WORTH_COOP_COUNT 256
 

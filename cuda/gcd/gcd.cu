@@ -3,12 +3,13 @@
 
    Pornin's optimized binary GCD, in two shapes chosen by the class width W:
 
-   - W <= MPZG_GCD_ONE_MAX: one thread per instance on the interleaved layout
+   - W < MPZG_GCD_COOP_MIN_LIMBS: one thread per instance on the interleaved layout
      (loads and stores coalesce across the instances of a warp; gcd-core.cuh).  Up
-     to MPZG_GCD_REG_MAX words the operands live in registers; above, in shared
-     memory (interleaved by thread, so a warp's accesses are conflict-free): two
+     to MPZG_GCD_REG_MAX words the operands live in registers; above (64 words,
+     in builds whose cooperative classes start at 128), in shared memory
+     (interleaved by thread, so a warp's accesses are conflict-free): two
      operands of 64 words are 256 32-bit registers, more than a thread has.
-   - Above (and at MPZG_GCD_ONE_MAX when MPZG_GCD_COOP_ONE_MAX is 1): T = W / K
+   - From MPZG_GCD_COOP_MIN_LIMBS (64 by default; tuning.h): T = W / K
      cooperating threads per instance, K = MPZG_GCD_COOP_K words of each operand
      per thread in registers (gcd-coop.cuh), on the contiguous layout (a group
      reads and writes its instance's consecutive words).  T <= 32: groups of T
@@ -39,6 +40,10 @@ static_assert (NW == 11 && MPZG_GCD_MAX_LIMBS == 1024
                "gcd_width and the limits of tuning.h disagree");
 static_assert (MPZG_GCD_ONE_MAX <= MPZG_MPN_INTERLEAVED_MAX,
                "the host stages the interleaved gcd classes through a fixed tile");
+static_assert (MPZG_GCD_COOP_MIN_LIMBS == 32 || MPZG_GCD_COOP_MIN_LIMBS == 64
+               || MPZG_GCD_COOP_MIN_LIMBS == 128,
+               "the cooperative classes start at 32, 64 or 128 limbs (at most two "
+               "words a lane at K = 16, one thread up to MPZG_GCD_ONE_MAX)");
 static_assert ((MPZG_GCD_COOP_K == 16 || MPZG_GCD_COOP_K == 32)
                && MPZG_GCD_COOP_BLOCK % 32 == 0,
                "the cooperative shapes: T = W / 16 (4 lanes at 64 words to two warps at 1024) "
@@ -48,7 +53,7 @@ static_assert ((MPZG_GCD_COOP_K == 16 || MPZG_GCD_COOP_K == 32)
 static bool
 coop (unsigned W)
 {
-  return W > MPZG_GCD_ONE_MAX || (W == MPZG_GCD_ONE_MAX && MPZG_GCD_COOP_ONE_MAX);
+  return W >= MPZG_GCD_COOP_MIN_LIMBS;
 }
 
 /* Inputs a (W rows), b (W rows); output g (W rows); row i of an operand at
@@ -141,7 +146,7 @@ gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t coun
 }
 
 /* The narrowest cooperative class. */
-constexpr unsigned COOP_MIN_W = MPZG_GCD_COOP_ONE_MAX ? MPZG_GCD_ONE_MAX : 2 * MPZG_GCD_ONE_MAX;
+constexpr unsigned COOP_MIN_W = MPZG_GCD_COOP_MIN_LIMBS;
 
 /* The kernel of T threads per instance, built only where a class has that many
    (T K a cooperative width): groups of T lanes, or a block of T / 32 warps. */
@@ -250,11 +255,15 @@ extern "C" int
 mpzg_mpn_gcd_setup (const mpzg_mpn_device *dev)
 {
   (void) dev;
+#if MPZG_GCD_COOP_MIN_LIMBS > MPZG_GCD_ONE_MAX
   /* the shared-memory kernel's wide block takes more than the default 48 KB */
   return (int) cudaFuncSetAttribute (
     gcd_smem_kernel<MPZG_GCD_ONE_MAX, MPZG_GCD_SMEM_BLOCK_WIDE>,
     cudaFuncAttributeMaxDynamicSharedMemorySize,
     (int) smem_bytes (MPZG_GCD_ONE_MAX, MPZG_GCD_SMEM_BLOCK_WIDE));
+#else
+  return 0;
+#endif
 }
 
 extern "C" int
@@ -270,7 +279,8 @@ mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_m
     return launch_coop (sh->w[0], in, out, lanes, st);
   switch (sh->w[0])
     {
-#define MPZG_GCD_K(k) case k: launch<k> (in, out, lanes, st); break;
+      /* the one-thread widths only: the others never reach here */
+#define MPZG_GCD_K(k) case k: if constexpr (k < MPZG_GCD_COOP_MIN_LIMBS) launch<k> (in, out, lanes, st); break;
       MPZG_GCD_K (1) MPZG_GCD_K (2) MPZG_GCD_K (4) MPZG_GCD_K (8) MPZG_GCD_K (16)
       MPZG_GCD_K (32) MPZG_GCD_K (64)
 #undef MPZG_GCD_K
