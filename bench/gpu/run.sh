@@ -23,9 +23,12 @@
 #   batch-gcd-2048  batch-gcd --compare --check on 50,000 generated moduli of 2,048 bits
 #             (auto backend, MPZG_VERBOSE=1): times in total and per step of the trees
 #   table     the rows of bench/results/current-<device>.csv (the README's and the
-#             manual's table): the six mpzg-bench commands that make it, each to
+#             manual's table): the six mpzg-bench commands that make it (with
+#             MPZG_BACKEND=cuda but the long divisions and powm, in auto mode, as
+#             the table's rows were measured; more than 10 minutes in all), each to
 #             table-N.csv and table-N.txt, then table.csv, their rows under one
-#             header; TABLE_ARGS (for example "-q -t 20 -b 1024", a smoke test) is
+#             header; TABLE_CMDS (for example "5 6") runs only those of the six;
+#             TABLE_ARGS (for example "-q -t 20 -b 1024", a smoke test) is
 #             added to each command
 set -u
 b=${1:?usage: run.sh BUNDLE [tests] [sanitize] [bench]}; shift
@@ -102,22 +105,25 @@ for what in "$@"; do
     table)
       rm -f "$o"/table.csv "$o"/table-[0-9]*.csv "$o"/table-[0-9]*.txt
       n=0
+      # backend:arguments; the long divisions and powm in auto mode, as measured
       for cmd in \
-          "-R -O add,sub,mul -b 64,256,1024,4096,16384,32768,65536,131072,262144,1048576,4194304" \
-          "-O mul1 -b 1048576,16777216,268435456,1073741824" \
-          "-R -O tdiv_qr,mod,divexact,tdiv_qr_d64,tdiv_qr_dn64 -b 1024,4096,16384,65536,262144" \
-          "-R -O tdiv_qr,mod -b 1048576,2097152,4194304,8388608,16777216 -t 28 -G 16" \
-          "-R -O gcd,gcdext,invert,invert_even -b 256,1024,4096,16384,65536" \
-          "-R -O powm,powm_65537 -b 512,1024,2048,4096"; do
+          "cuda:-R -O add,sub,mul -b 64,256,1024,4096,16384,32768,65536,131072,262144,1048576,4194304" \
+          "cuda:-O mul1 -b 1048576,16777216,268435456,1073741824" \
+          "cuda:-R -O tdiv_qr,mod,divexact,tdiv_qr_d64,tdiv_qr_dn64 -b 1024,4096,16384,65536,262144" \
+          "auto:-R -O tdiv_qr,mod -b 1048576,2097152,4194304,8388608,16777216 -t 28 -G 16" \
+          "cuda:-R -O gcd,gcdext,invert,invert_even -b 256,1024,4096,16384,65536" \
+          "auto:-R -O powm,powm_65537 -b 512,1024,2048,4096"; do
         n=$((n + 1))
-        echo "== mpzg-bench $cmd ${TABLE_ARGS:-}"
+        be=${cmd%%:*}; cmd=${cmd#*:}
+        case " ${TABLE_CMDS:-1 2 3 4 5 6} " in *" $n "*) ;; *) continue ;; esac
+        echo "== MPZG_BACKEND=$be mpzg-bench $cmd ${TABLE_ARGS:-}"
         # shellcheck disable=SC2086 # the arguments are words
-        (cd "$o" && "$b/bin/mpzg-bench" $cmd ${TABLE_ARGS:-} -o "table-$n.csv" \
+        (cd "$o" && MPZG_BACKEND=$be "$b/bin/mpzg-bench" $cmd ${TABLE_ARGS:-} -o "table-$n.csv" \
            > "table-$n.txt" 2>&1) || rc=1
         grep -E '^# [0-9]+ rows?,|^!!' "$o/table-$n.txt"
       done
       : > "$o/table.csv"
-      for i in $(seq 1 $n); do
+      for i in ${TABLE_CMDS:-$(seq 1 $n)}; do
         if [ ! -s "$o/table-$i.csv" ]; then
           echo "   table-$i.csv missing: table.csv incomplete"; rc=1; continue
         fi
