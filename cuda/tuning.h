@@ -398,7 +398,11 @@
 #ifndef MPZG_GCD_COOP_KMIN              /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_KMIN=4 */
 #define MPZG_GCD_COOP_KMIN 2
 #endif
+/* The groups' blocks: 32 and 64 threads measured 1-3 % slower than 128 at 4096
+   to 32768 bits (bench/results/2026-11-25-h100-gcd-coop-64). */
+#ifndef MPZG_GCD_COOP_BLOCK             /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_BLOCK=32 */
 #define MPZG_GCD_COOP_BLOCK 128
+#endif
 #ifndef MPZG_GCD_COOP_MIN_LIMBS         /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_MIN_LIMBS=128 */
 #define MPZG_GCD_COOP_MIN_LIMBS 64
 #endif
