@@ -13,7 +13,8 @@
 #include "tuning.h"
 #include "mpn-shared.h"
 
-/* The one-thread classes in shared memory (above MPZG_GCD_REG_MAX words) run a
+/* The one-thread classes in shared memory (above MPZG_GCD_REG_MAX words: 64
+   words, in builds that set MPZG_GCD_COOP_MIN_LIMBS to 128; none by default) run a
    launch of at least MPZG_GCD_SMEM_WIDE_LANES instances in blocks of
    MPZG_GCD_SMEM_BLOCK_WIDE threads, a smaller one in blocks of
    MPZG_GCD_SMEM_BLOCK: one launch of that many lanes (or a few lane groups
