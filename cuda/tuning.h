@@ -340,11 +340,12 @@
      kernel, which runs it faster still (below); the shared-memory kernel
      remains for builds that set MPZG_GCD_COOP_MIN_LIMBS to 128.
    - Cooperative (gcd-coop.cuh), contiguous, from MPZG_GCD_COOP_MIN_LIMBS limbs
-     (32, 64 or 128, a build's choice; 64, 4 lanes of 16 words, by default).
+     (32, 64 or 128, a build's choice, 32 only with MPZG_GCD_COOP_K 16; 64, 4
+     lanes of 16 words, by default).
      Kernel-only on the H100, 4096 bits, against the shared-memory kernel
      (bench/results/2026-11-25-h100-gcd-coop-64):
-     1.56x faster with 16,384 pairs, 1.54x with 65,536, 1.25x with 262,144
-     (14.2 against 17.9 ms), and end to end 1.4-1.8x (the pipeline's chunks,
+     1.56x faster with 16,384 pairs, 1.54x with 65,536, 1.26x with 262,144
+     (14.2 against 17.9 ms), and end to end 1.5-1.8x (the pipeline's chunks,
      8,192 pairs, are a fraction of a wave of one thread per pair, but 4 times
      the threads in groups): T = W /
      MPZG_GCD_COOP_K threads per instance of width W, MPZG_GCD_COOP_K words of each
@@ -398,8 +399,8 @@
 #ifndef MPZG_GCD_COOP_KMIN              /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_KMIN=4 */
 #define MPZG_GCD_COOP_KMIN 2
 #endif
-/* The groups' blocks: 32 and 64 threads measured 1-3 % slower than 128 at 4096
-   to 32768 bits (bench/results/2026-11-25-h100-gcd-coop-64). */
+/* The groups' blocks: 32 and 64 threads measured up to 3 % slower than 128 at
+   4096 to 32768 bits (bench/results/2026-11-25-h100-gcd-coop-64). */
 #ifndef MPZG_GCD_COOP_BLOCK             /* a build may set it: NVCCFLAGS=-DMPZG_GCD_COOP_BLOCK=32 */
 #define MPZG_GCD_COOP_BLOCK 128
 #endif

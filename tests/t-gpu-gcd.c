@@ -18,9 +18,10 @@
    (mpzg_gpu_fail_after) for gcd, in auto mode and under MPZG_BACKEND=cuda.
 
    gcdext and invert have the gcd's classes on the GPU, the one-thread ones and the
-   cooperative ones above 64 limbs (read_widths checks that their ladder and limit
+   cooperative ones from 64 limbs (read_widths checks that their ladder and limit
    are the gcd's), so every test here runs them at every class edge and, in
-   t_coop_sizes, at every size from 65 limbs to 1024.
+   t_coop_sizes, at every size of the cooperative classes (33 limbs, the 64-limb
+   class's lower edge, to 1024).
 
    Skips (exit status 77) when no GPU is usable. */
 
@@ -352,21 +353,50 @@ START_TEST (t_small)
 }
 END_TEST
 
-/* Every size from 65 limbs (above the one-thread classes) to the GPU's largest for
-   the longer operand, the shorter one of the same size, of a random one, or of one
-   limb, each of a random kind and signs: the cooperative classes at every size
-   they take, not only at their edges. */
+/* The smallest size whose class runs cooperatively (the contiguous layout) for
+   gcd and for gcdext and invert alike, or 0 when none does. */
+static size_t
+coop_min_size (void)
+{
+  unsigned c, ncls = mpzg_mpn_gcd_classes ();
+  size_t lo = 1, ext = 0;
+  mpzg_mpn_shape sh;
+  for (c = 0; c < ncls; lo = sh.w[0] + 1, c++)
+    {
+      mpzg_mpn_gcd_shape (c, &sh);
+      if (sh.layout == MPZG_MPN_CONTIGUOUS)
+        break;
+    }
+  if (c == ncls)
+    return 0;
+  for (size_t k = 1; k <= mpzg_mpn_gcdext_max (); k++)
+    {
+      mpzg_mpn_shape se;
+      mpzg_mpn_gcdext_shape (mpzg_mpn_gcdext_class (k), &se);
+      if (se.layout == MPZG_MPN_CONTIGUOUS)
+        {
+          ext = k;
+          break;
+        }
+    }
+  return ext != 0 && ext < lo ? ext : lo;
+}
+
+/* Every size from the smallest cooperative class's lower edge (33 limbs) to the
+   GPU's largest for the longer operand, the shorter one of the same size, of a
+   random one, or of one limb, each of a random kind and signs: the cooperative
+   classes at every size they take, not only at their edges. */
 START_TEST (t_coop_sizes)
 {
   const tst_op *op = &ops[_i];
-  size_t max = mpzg_mpn_gcd_max (), k;
+  size_t max = mpzg_mpn_gcd_max (), lo = coop_min_size (), k;
   tst_alias list[GCD_MAX_ALIASES];
   tst_batch b;
   TST_BEGIN ();
-  if (max <= 64)
+  if (lo == 0 || max < lo)
     return;
-  tst_batch_new (&b, 2, max - 64);
-  for (k = 65; k <= max; k++)
+  tst_batch_new (&b, 2, max - lo + 1);
+  for (k = lo; k <= max; k++)
     {
       size_t r = tst_urand (3), nb = r == 0 ? k : r == 1 ? 1 + tst_urand (k) : 1;
       push (&b, k, nb, (int) tst_urand (NKIND), (int) tst_urand (4));

@@ -27,7 +27,7 @@
 #             MPZG_BACKEND=cuda but the long divisions and powm, in auto mode, as
 #             the table's rows were measured; more than 10 minutes in all), each to
 #             table-N.csv and table-N.txt, then table.csv, their rows under one
-#             header; TABLE_CMDS (for example "5 6") runs only those of the six;
+#             header; TABLE_CMDS (for example "5 6" or "5,6") runs only those of the six;
 #             TABLE_ARGS (for example "-q -t 20 -b 1024", a smoke test) is
 #             added to each command
 set -u
@@ -103,6 +103,8 @@ for what in "$@"; do
       grep -v -e '^mpzg:' -e '^modulus ' -e '^  ' "$o/batch-gcd-2048.log" | tail -20
       echo "   (mod levels with a GPU share: $(grep 'mod_n' "$o/batch-gcd-2048.log" | grep -c -v ': 0 on GPU'))" ;;
     table)
+      # whether TABLE_CMDS (numbers separated by spaces or commas) names command $1
+      wanted () { case " $(echo "${TABLE_CMDS:-1 2 3 4 5 6}" | tr ',' ' ') " in *" $1 "*) return 0 ;; esac; return 1; }
       rm -f "$o"/table.csv "$o"/table-[0-9]*.csv "$o"/table-[0-9]*.txt
       n=0
       # backend:arguments; the long divisions and powm in auto mode, as measured
@@ -115,7 +117,7 @@ for what in "$@"; do
           "auto:-R -O powm,powm_65537 -b 512,1024,2048,4096"; do
         n=$((n + 1))
         be=${cmd%%:*}; cmd=${cmd#*:}
-        case " ${TABLE_CMDS:-1 2 3 4 5 6} " in *" $n "*) ;; *) continue ;; esac
+        wanted "$n" || continue
         echo "== MPZG_BACKEND=$be mpzg-bench $cmd ${TABLE_ARGS:-}"
         # shellcheck disable=SC2086 # the arguments are words
         (cd "$o" && MPZG_BACKEND=$be "$b/bin/mpzg-bench" $cmd ${TABLE_ARGS:-} -o "table-$n.csv" \
@@ -123,7 +125,8 @@ for what in "$@"; do
         grep -E '^# [0-9]+ rows?,|^!!' "$o/table-$n.txt"
       done
       : > "$o/table.csv"
-      for i in ${TABLE_CMDS:-$(seq 1 $n)}; do
+      for i in $(seq 1 $n); do
+        wanted "$i" || continue
         if [ ! -s "$o/table-$i.csv" ]; then
           echo "   table-$i.csv missing: table.csv incomplete"; rc=1; continue
         fi

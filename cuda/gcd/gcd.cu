@@ -40,10 +40,11 @@ static_assert (NW == 11 && MPZG_GCD_MAX_LIMBS == 1024
                "gcd_width and the limits of tuning.h disagree");
 static_assert (MPZG_GCD_ONE_MAX <= MPZG_MPN_INTERLEAVED_MAX,
                "the host stages the interleaved gcd classes through a fixed tile");
-static_assert (MPZG_GCD_COOP_MIN_LIMBS == 32 || MPZG_GCD_COOP_MIN_LIMBS == 64
-               || MPZG_GCD_COOP_MIN_LIMBS == 128,
-               "the cooperative classes start at 32, 64 or 128 limbs (at most two "
-               "words a lane at K = 16, one thread up to MPZG_GCD_ONE_MAX)");
+static_assert ((MPZG_GCD_COOP_MIN_LIMBS == 32 || MPZG_GCD_COOP_MIN_LIMBS == 64
+                || MPZG_GCD_COOP_MIN_LIMBS == 128)
+               && MPZG_GCD_COOP_MIN_LIMBS >= 2 * MPZG_GCD_COOP_K,
+               "the cooperative classes start at 32, 64 or 128 limbs, at least two "
+               "lanes of K words (one thread up to MPZG_GCD_ONE_MAX)");
 static_assert ((MPZG_GCD_COOP_K == 16 || MPZG_GCD_COOP_K == 32)
                && MPZG_GCD_COOP_BLOCK % 32 == 0,
                "the cooperative shapes: T = W / 16 (4 lanes at 64 words to two warps at 1024) "
@@ -280,7 +281,13 @@ mpzg_mpn_gcd (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, const mpzg_m
   switch (sh->w[0])
     {
       /* the one-thread widths only: the others never reach here */
-#define MPZG_GCD_K(k) case k: if constexpr (k < MPZG_GCD_COOP_MIN_LIMBS) launch<k> (in, out, lanes, st); break;
+#define MPZG_GCD_K(k)                                                   \
+  case k:                                                               \
+    if constexpr (k < MPZG_GCD_COOP_MIN_LIMBS)                          \
+      launch<k> (in, out, lanes, st);                                   \
+    else                                                                \
+      return (int) cudaErrorInvalidValue;                               \
+    break;
       MPZG_GCD_K (1) MPZG_GCD_K (2) MPZG_GCD_K (4) MPZG_GCD_K (8) MPZG_GCD_K (16)
       MPZG_GCD_K (32) MPZG_GCD_K (64)
 #undef MPZG_GCD_K

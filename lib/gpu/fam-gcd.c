@@ -63,8 +63,9 @@ gcd_grow (const mpzg_gpu_xfer *x, size_t begin, size_t end)
   return grown;
 }
 
-/* Auto mode: measured thresholds (tuning.h); above the one-thread classes, a
-   batch large enough to fill the device (provisional). */
+/* Auto mode: measured thresholds (tuning.h); above 64 limbs (MPZG_GCD_ONE_MAX,
+   the widest interleaved class), a batch large enough to fill the device
+   (provisional). */
 static int
 gcd_worthwhile (size_t count, size_t limbs)
 {
