@@ -349,6 +349,14 @@ tst_str (mpz_srcptr z)
 
 const tst_alias tst_no_alias = { "none", { 0, 0, 0 }, { 0, 0, 0 } };
 
+const tst_alias tst_aliases_binary[TST_NALIAS_BINARY] = {
+  { "none", { 0 }, { 0 } },
+  { "rop == op1", { 1 }, { 0 } },
+  { "rop == op2", { 2 }, { 0 } },
+  { "op1 == op2", { 0 }, { 0, 1 } },
+  { "rop == op1 == op2", { 1 }, { 0, 1 } },
+};
+
 static const char *
 status_name (int st)
 {

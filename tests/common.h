@@ -128,6 +128,11 @@ typedef struct
 
 extern const tst_alias tst_no_alias;
 
+/* The aliasings of a call with one output and two inputs, "none" first: rop ==
+   op1, rop == op2, op1 == op2, rop == op1 == op2. */
+#define TST_NALIAS_BINARY 5
+extern const tst_alias tst_aliases_binary[TST_NALIAS_BINARY];
+
 /* Runs op on the n elements of in[0..nin-1] (not modified; where the alias makes
    input k the same array as input j, input k takes input j's values) under alias
    (NULL: none), and checks everything against GMP.  where: for messages. */

@@ -21,15 +21,9 @@
       GEN_INV },                                                                        \
   }
 
-/* "none" first: t-gpu-gcd runs it where it runs one aliasing of each kind, and
-   the other suite skips it (its other tests run the call unaliased). */
-static const tst_alias gcd_aliases_2[] = {
-  { "none", { 0 }, { 0 } },
-  { "rop == op1", { 1 }, { 0 } },
-  { "rop == op2", { 2 }, { 0 } },
-  { "op1 == op2", { 0 }, { 0, 1 } },
-  { "rop == op1 == op2", { 1 }, { 0, 1 } },
-};
+/* "none" first (gcd and invert take common.h's tst_aliases_binary): t-gpu-gcd
+   runs it where it runs one aliasing of each kind, and the other suite skips it
+   (its other tests run the call unaliased). */
 /* gcdext: g, s and t are different arrays, each may be a or b. */
 static const tst_alias gcd_aliases_ext[] = {
   { "none", { 0, 0, 0 }, { 0 } },
@@ -56,8 +50,8 @@ gcd_aliases_for (const tst_op *op, tst_alias *list)
 {
   size_t j, m = 0;
   if (op->nout == 1)
-    for (j = 0; j < sizeof gcd_aliases_2 / sizeof gcd_aliases_2[0]; j++)
-      list[m++] = gcd_aliases_2[j];
+    for (j = 0; j < TST_NALIAS_BINARY; j++)
+      list[m++] = tst_aliases_binary[j];
   else
     for (j = 0; j < sizeof gcd_aliases_ext / sizeof gcd_aliases_ext[0]; j++)
       if (!((op->absent & 2) && gcd_aliases_ext[j].out[1])

@@ -353,33 +353,31 @@ START_TEST (t_small)
 }
 END_TEST
 
-/* The smallest size whose class runs cooperatively (the contiguous layout) for
-   gcd and for gcdext and invert alike, or 0 when none does. */
+/* The lower edge of the first class that runs cooperatively (the contiguous
+   layout) among ncls classes of shape, or 0 when none does. */
+static size_t
+first_coop_size (unsigned ncls, void (*shape) (unsigned, mpzg_mpn_shape *))
+{
+  size_t lo = 1;
+  for (unsigned c = 0; c < ncls; c++)
+    {
+      mpzg_mpn_shape sh;
+      shape (c, &sh);
+      if (sh.layout == MPZG_MPN_CONTIGUOUS)
+        return lo;
+      lo = sh.w[0] + 1;
+    }
+  return 0;
+}
+
+/* The smallest size that runs cooperatively for gcd or for gcdext and invert,
+   or 0 when none does. */
 static size_t
 coop_min_size (void)
 {
-  unsigned c, ncls = mpzg_mpn_gcd_classes ();
-  size_t lo = 1, ext = 0;
-  mpzg_mpn_shape sh;
-  for (c = 0; c < ncls; lo = sh.w[0] + 1, c++)
-    {
-      mpzg_mpn_gcd_shape (c, &sh);
-      if (sh.layout == MPZG_MPN_CONTIGUOUS)
-        break;
-    }
-  if (c == ncls)
-    return 0;
-  for (size_t k = 1; k <= mpzg_mpn_gcdext_max (); k++)
-    {
-      mpzg_mpn_shape se;
-      mpzg_mpn_gcdext_shape (mpzg_mpn_gcdext_class (k), &se);
-      if (se.layout == MPZG_MPN_CONTIGUOUS)
-        {
-          ext = k;
-          break;
-        }
-    }
-  return ext != 0 && ext < lo ? ext : lo;
+  size_t g = first_coop_size (mpzg_mpn_gcd_classes (), mpzg_mpn_gcd_shape);
+  size_t e = first_coop_size (mpzg_mpn_gcdext_classes (), mpzg_mpn_gcdext_shape);
+  return g == 0 ? e : e == 0 || g < e ? g : e;
 }
 
 /* Every size from the smallest cooperative class's lower edge (33 limbs) to the

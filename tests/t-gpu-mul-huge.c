@@ -26,14 +26,7 @@ gen (mpz_ptr *ops, size_t limbs)
 
 static const tst_op mul_op = { "mul", 1, 2, -1, 0, 0, tst_call_mul, tst_ref_mul, gen };
 
-static const tst_alias aliases[] = {
-  { "none", { 0 }, { 0 } },
-  { "rop == op1", { 1 }, { 0 } },
-  { "rop == op2", { 2 }, { 0 } },
-  { "op1 == op2", { 0 }, { 0, 1 } },
-  { "rop == op1 == op2", { 1 }, { 0, 1 } },
-};
-#define NALIAS ((int) (sizeof aliases / sizeof aliases[0]))
+#define NALIAS ((int) TST_NALIAS_BINARY)
 
 static size_t
 top_limbs (void)
@@ -114,7 +107,7 @@ START_TEST (t_aliases)
   size_t nb[4] = { lim + 1, lim + 100, 2 * lim, 20000 };
   int kind[4] = { 1, 0, 0, 0 };
   TST_BEGIN ();
-  check_pairs (na, nb, kind, 4, &aliases[_i], aliases[_i].name);
+  check_pairs (na, nb, kind, 4, &tst_aliases_binary[_i], tst_aliases_binary[_i].name);
 }
 END_TEST
 

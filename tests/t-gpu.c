@@ -42,14 +42,7 @@ is_mul (const tst_op *op)
   return op == &ops[2];
 }
 
-static const tst_alias aliases[] = {
-  { "none", { 0 }, { 0 } },
-  { "rop == op1", { 1 }, { 0 } },
-  { "rop == op2", { 2 }, { 0 } },
-  { "op1 == op2", { 0 }, { 0, 1 } },
-  { "rop == op1 == op2", { 1 }, { 0, 1 } },
-};
-#define NALIAS ((size_t) (sizeof aliases / sizeof aliases[0]))
+#define NALIAS ((size_t) TST_NALIAS_BINARY)
 
 /* ---- the classes, as the mpn layer reports them ---------------------------------- */
 
@@ -257,7 +250,7 @@ check_addsub_classes (const tst_op *op)
         if (w <= 1024 || j == k % NALIAS)
           {
             snprintf (where, sizeof where, "class %u, width %zu (after %zu)", e[k].cls, w, p);
-            tst_check_op (op, &aliases[j], in, n, where);
+            tst_check_op (op, &tst_aliases_binary[j], in, n, where);
           }
       tst_vec_free (in[0], cap);
       tst_vec_free (in[1], cap);
@@ -303,7 +296,7 @@ check_mul_classes (const tst_op *op)
       ck_assert_uint_le (n, cap);
       snprintf (where, sizeof where, "class %u, widths %zu x %zu (after %zu x %zu)",
                 e[k].cls, w0, w1, e[k].prev0, e[k].prev1);
-      tst_check_op (op, &aliases[k % NALIAS], in, n, where);
+      tst_check_op (op, &tst_aliases_binary[k % NALIAS], in, n, where);
       tst_vec_free (in[0], cap);
       tst_vec_free (in[1], cap);
     }
@@ -372,7 +365,7 @@ START_TEST (t_every_class_in_one_batch)
   mpz_swap (in[1][n - 1], in[1][n / 2]);
   shuffle_operands (in, 0, n);
   for (k = 0; k < NALIAS; k++)
-    tst_check_op (op, &aliases[k], in, n, "every class in one batch");
+    tst_check_op (op, &tst_aliases_binary[k], in, n, "every class in one batch");
   tst_vec_free (in[0], cap);
   tst_vec_free (in[1], cap);
   free (e);
@@ -400,7 +393,7 @@ START_TEST (t_counts)
         for (n = 0, k = 0; k < counts[j]; k++)
           push_mixed (op, in, &n, e, ne);
         snprintf (where, sizeof where, "count %zu", counts[j]);
-        tst_check_op (op, &aliases[(j + r) % NALIAS], in, n, where);
+        tst_check_op (op, &tst_aliases_binary[(j + r) % NALIAS], in, n, where);
         tst_vec_free (in[0], counts[j]);
         tst_vec_free (in[1], counts[j]);
       }
