@@ -352,7 +352,9 @@
      operand per thread.  Every thread runs the 30 steps of an outer iteration
      itself, about what 10 to 15 words of the matrix's rows cost (20 before the
      steps went in passes, gcd-core.cuh), so 16 words per thread keep the
-     redundant steps below half the work where the operands are long,
+     redundant steps below half the work where the operands are long (in groups
+     of fewer than 32 lanes one thread of the block runs them for each of its
+     instances instead: MPZG_GCD_COOP_SHARED_STEPS below),
      with the two operands in 64 of the thread's registers (123 to 128 in all on
      sm_90, no spills).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
      per block; T = 64 (1024 limbs at K = 16) a block of two warps per
@@ -408,6 +410,27 @@
 #define MPZG_GCD_COOP_MIN_LIMBS 64
 #endif
 #define MPZG_GCD_WORTH_COOP_COUNT 256
+/* Whether the groups of fewer than 32 lanes share one computation of the
+   steps per block (gcd-coop.cuh's group_steps_x: one thread runs them for each
+   instance of the block, the others wait at a barrier) instead of every lane
+   running them, and the blocks a multiprocessor whose registers the groups'
+   kernel must leave room for (1: no bound beyond the block's).  Kernel-only on
+   the H100, 2^30 bits per operand array, against every lane running the steps
+   (bench/results/2026-11-25-h100-gcd-shared-steps): 1.11x faster at 4096, 8192
+   and 16384 bits with 4 blocks (128 registers, 32 bytes of spills), about the
+   same at 4096 to 16384 with the 154 registers the kernel takes unbounded (3
+   blocks); blocks of 256 threads (2 a multiprocessor) 1.04-1.08x; one instance
+   a warp (512 limbs) 1.06x slower, so those warps keep their own steps;
+   gcdext (MPZG_GCDEXT_COOP_SHARED_STEPS) 1.01-1.05x faster at 4096 to 16384
+   bits, invert 1.03-1.04x at 4096 and 8192 but 1.06x slower at 16384, not
+   taken.  A build may set
+   them: NVCCFLAGS=-DMPZG_GCD_COOP_SHARED_STEPS=0 -DMPZG_GCD_COOP_MIN_BLOCKS=1 */
+#ifndef MPZG_GCD_COOP_SHARED_STEPS
+#define MPZG_GCD_COOP_SHARED_STEPS 1
+#endif
+#ifndef MPZG_GCD_COOP_MIN_BLOCKS
+#define MPZG_GCD_COOP_MIN_BLOCKS 4
+#endif
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
    MPZG_GCDEXT_MAX_LIMBS limbs, five arrays per instance (a, b, two cofactors, the
@@ -501,6 +524,11 @@
    A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_BLOCKS=0 */
 #ifndef MPZG_GCDEXT_COOP_MIN_BLOCKS
 #define MPZG_GCDEXT_COOP_MIN_BLOCKS (MPZG_GCDEXT_COOP_K == 8 ? 4 : 0)
+#endif
+/* gcdext's and invert's MPZG_GCD_COOP_SHARED_STEPS (measured there: not
+   taken).  A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_SHARED_STEPS=1 */
+#ifndef MPZG_GCDEXT_COOP_SHARED_STEPS
+#define MPZG_GCDEXT_COOP_SHARED_STEPS 0
 #endif
 #ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */
 #define MPZG_GCDEXT_COOP_MIN_LIMBS 64

@@ -17,7 +17,10 @@
       run steps 3 and 4 on their words, which are zero, with nothing coming in or
       going out (a zero carry, a zero word), since a thread that skipped them left
       the compiler keeping its old words beside the new ones: twice the
-      operands' registers.
+      operands' registers.  Where the loop's context shares the steps
+      (XL::STEPS_SHARED, group_steps_x), one thread of the block runs them for
+      each instance instead and every thread reads its instance's matrix back
+      (on the zero words above the active length any matrix gives zeros).
    3. Rows.  Each thread forms a f0 + b g0 and a f1 + b g1 over its K words
       (row_word), which leaves a signed carry C_t (|C_t| <= 2^30 + 1) owed to the
       next thread.  A signed carry would make the chain across threads carry or
@@ -337,6 +340,21 @@ coop_steps (const u64 *w, int h, int &f0, int &g0, int &f1, int &g1)
   steps (a, b, f0, g0, f1, g1);
 }
 
+/* Step 2 through the outer loop's context: the matrix of the instance's next
+   STEPS steps, the identity where run is false.  Every thread computes it itself,
+   or, with XL::STEPS_SHARED, one thread computes it for all the instances of a
+   block (group_steps_x). */
+template <class XL>
+MPZG_GCD_HD void
+coop_matrix (XL &xl, const u64 *w, int h, bool run, int &f0, int &g0, int &f1, int &g1)
+{
+  f0 = 1, g0 = 0, f1 = 0, g1 = 1;
+  if constexpr (XL::STEPS_SHARED)
+    xl.shared_steps (w, h, run, f0, g0, f1, g1);
+  else if (run)
+    coop_steps (w, h, f0, g0, f1, g1);
+}
+
 /* Step 4 for one thread's words: R = R / 2^STEPS, hi the word above them (the
    next thread's word 0, or the top): two funnel shifts a word (shr2_short), where
    shr2 took four. */
@@ -517,9 +535,8 @@ coop_loop (X &x, XL &xl, u64 (&A)[X::V][K], u64 (&B)[X::V][K], u64 *gp, int W, i
       const int u = h / K;
       xl.template pick<6> (w, src);
       /* 2: the steps */
-      int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
-      if (act && !done)
-        coop_steps (w, h, f0, g0, f1, g1);
+      int f0, g0, f1, g1;
+      coop_matrix (xl, w, h, act && !done, f0, g0, f1, g1);
       /* 3: the rows, and the words owed to the next thread (none from above u,
          whose words are zero, nor from u to them) */
       u64 ca[V], cb[V];
@@ -678,6 +695,7 @@ struct group_x
   static const bool SHARED = FULL && TG < 32;
   static const bool TOP_IN_SCAN = true;
   static const bool SHRINK = FULL;
+  static const bool STEPS_SHARED = false;
   unsigned mask, gmask, lane, base;
 
   __device__ __forceinline__ group_x ()
@@ -780,6 +798,63 @@ struct group_x
   __device__ __forceinline__ bool any (bool p) { return FULL ? __any_sync (mask, p) : p; }
 };
 
+/* The outer loop's context of groups of TG lanes in a block of B threads whose
+   instances share one computation of the steps: the block's first B / TG
+   threads each run the steps of one instance (from words its group's first lane
+   left in shared memory) while the rest of the block waits at a barrier, and
+   every lane reads its instance's matrix back after a second one.  The steps
+   are the same in every lane of a group (gcd-coop.cuh's head), so a warp that
+   runs them for its own 32 / TG instances spends what one running them for B /
+   TG instances does; the multiprocessor's other blocks fill the wait.  The
+   loop's exit and halving votes are the block's (its barriers need every thread
+   in the same iteration), so an instance stores its result when it is done, as
+   with SHARED.  Every thread of the block must run the loop: none may return
+   early (group_instance_all). */
+template <int TG, int B>
+struct group_steps_x : group_x<TG, true>
+{
+  static const bool SHARED = true;
+  static const bool STEPS_SHARED = true;
+  static const int NI = B / TG;         /* instances a block */
+  static_assert (B % 32 == 0 && NI >= 1, "whole warps, whole groups");
+
+  __device__ __forceinline__ void
+  shared_steps (const u64 *w, int h, bool run, int &f0, int &g0, int &f1, int &g1)
+  {
+    __shared__ u64 sw[NI][6];
+    __shared__ int sh[NI];
+    __shared__ int sf[NI][4];
+    const int inst = (int) (threadIdx.x / TG);
+    if (this->lane == this->base)
+      {
+#pragma unroll
+        for (int i = 0; i < 6; i++)
+          sw[inst][i] = w[i];
+        sh[inst] = run ? h : -1;
+      }
+    __syncthreads ();
+    if (threadIdx.x < NI)
+      {
+        const int i = (int) threadIdx.x, hi = sh[i];
+        int m0 = 1, m1 = 0, m2 = 0, m3 = 1;
+        if (hi >= 0)
+          coop_steps (sw[i], hi, m0, m1, m2, m3);
+        sf[i][0] = m0;
+        sf[i][1] = m1;
+        sf[i][2] = m2;
+        sf[i][3] = m3;
+      }
+    __syncthreads ();
+    f0 = sf[inst][0];
+    g0 = sf[inst][1];
+    f1 = sf[inst][2];
+    g1 = sf[inst][3];
+  }
+
+  __device__ __forceinline__ bool all_done (bool p) { return __syncthreads_and (p); }
+  __device__ __forceinline__ bool all (bool p) { return __syncthreads_and (p); }
+};
+
 /* The instance of this thread's group of TG lanes in a launch of count: false
    where the whole warp is past the end (it may return); else *j and *live,
    whether the group is within the launch.  A group past the end takes part in
@@ -794,6 +869,17 @@ group_instance (size_t count, size_t *j, bool *live)
   *live = TG == 32 || g < count;       /* a whole warp's group is within */
   *j = *live ? g : 0;
   return true;
+}
+
+/* group_instance for a block that must run whole (group_steps_x): *j and
+   *live for every thread, instance 0 and not live past the end. */
+template <int TG>
+__device__ __forceinline__ void
+group_instance_all (size_t count, size_t *j, bool *live)
+{
+  const size_t g = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / TG;
+  *live = g < count;
+  *j = *live ? g : 0;
 }
 
 /* The most words one pick, and the most chains one up, down or scan, moves:
@@ -826,6 +912,7 @@ struct block_x
   static const bool SHARED = false;
   static const bool TOP_IN_SCAN = false;
   static const bool SHRINK = HW > 0;
+  static const bool STEPS_SHARED = false;
   gcd_block_smem *sm;
   u64 *hv;
   unsigned lane, wp;

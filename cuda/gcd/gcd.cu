@@ -15,8 +15,11 @@
      reads and writes its instance's consecutive words).  T <= 32: groups of T
      lanes, several instances per warp; T = 64 (1024 words at K = 16): one block
      of two warps per instance, with shared memory and a barrier in each of the
-     iteration's seven exchanges.  K = 16 (the default) or 32, a build's choice
-     (tuning.h): every thread runs the outer iteration's steps itself, so 32
+     iteration's seven exchanges.  Groups of fewer than 32 lanes share one
+     computation of each instance's steps per block (gcd-coop.cuh's
+     group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).  K = 16 (the default) or 32, a
+     build's choice (tuning.h): every thread runs the outer iteration's steps
+     itself (but where they are shared), so 32
      words a thread halve the threads that repeat them, for twice the registers
      of the operands (128 of 255); at K = 32 every class is a group of at most
      32 lanes.
@@ -121,17 +124,26 @@ gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes
 
 /* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
 template <int K, int TG>
-__global__ void __launch_bounds__ (MPZG_GCD_COOP_BLOCK)
+__global__ void __launch_bounds__ (MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_MIN_BLOCKS)
 gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   const size_t W = (size_t) TG * K;
   size_t j;
   bool live;
-  if (!group_instance<TG> (count, &j, &live))
-    return;                     /* the whole warp */
   group_x<TG> x;
-  group_x<TG, true> xl;
-  gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
+  if constexpr (MPZG_GCD_COOP_SHARED_STEPS && TG < 32)
+    {
+      group_instance_all<TG> (count, &j, &live);
+      group_steps_x<TG, MPZG_GCD_COOP_BLOCK> xl;
+      gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
+    }
+  else
+    {
+      if (!group_instance<TG> (count, &j, &live))
+        return;                 /* the whole warp */
+      group_x<TG, true> xl;
+      gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
+    }
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K. */

@@ -307,9 +307,8 @@ MPZG_GCD_UNROLL
           }
       xl.template pick<8> (w, src);
       /* 2: the steps (every thread: all apply them to u and v) */
-      int f0 = 1, g0 = 0, f1 = 0, g1 = 1;
-      if (!done)
-        coop_steps (w, h, f0, g0, f1, g1);
+      int f0, g0, f1, g1;
+      coop_matrix (xl, w, h, !done, f0, g0, f1, g1);
       const int cf0 = su ? -f0 : f0, cg0 = sv ? -g0 : g0;
       const int cf1 = su ? -f1 : f1, cg1 = sv ? -g1 : g1;
       const u32 u0 = (u32) w[6], v0 = (u32) w[7];

@@ -136,12 +136,22 @@ gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t c
   const size_t W = (size_t) TG * K;
   size_t j;
   bool live;
-  if (!group_instance<TG> (count, &j, &live))
-    return;                     /* the whole warp */
   group_x<TG> x;
-  group_x<TG, true> xl;
-  gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, out + (count + j) * W,
-                  live);
+  if constexpr (MPZG_GCDEXT_COOP_SHARED_STEPS)
+    {
+      group_instance_all<TG> (count, &j, &live);
+      group_steps_x<TG, MPZG_GCDEXT_COOP_BLOCK> xl;
+      gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W,
+                      out + (count + j) * W, live);
+    }
+  else
+    {
+      if (!group_instance<TG> (count, &j, &live))
+        return;                 /* the whole warp */
+      group_x<TG, true> xl;
+      gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W,
+                      out + (count + j) * W, live);
+    }
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K. */

@@ -22,6 +22,7 @@ struct coop_host_x
   static const bool SHARED = true;      /* all_done lingers (below) */
   static const bool TOP_IN_SCAN = SCAN;
   static const bool SHRINK = HALVE;
+  static const bool STEPS_SHARED = false;
   int n;
   bool bad;                     /* an exchange was called out of its contract */
 
