@@ -356,13 +356,15 @@
      of fewer than 32 lanes one thread of the block runs them for each of its
      instances instead: MPZG_GCD_COOP_SHARED_STEPS below),
      with the two operands in 64 of the thread's registers (123 to 128 in all on
-     sm_90, no spills).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
+     sm_90, no spills, where every thread runs the steps; with the steps shared
+     154, held to 128 with 32 bytes of spills: MPZG_GCD_COOP_MIN_THREADS).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
      per block; T = 64 (1024 limbs at K = 16) a block of two warps per
      instance.  MPZG_GCD_COOP_K is 16 or 32, a build's choice: 32 words per
      thread halve the threads that repeat the steps, and every class is a
      group (2 lanes at 64 limbs, 32 at 1024), but the operands take 128
      registers (235 or 236 in all on sm_90, no spills: 2 blocks of 128 threads
-     per multiprocessor where 16 fits 4).  Kernel-only on the H100
+     per multiprocessor where 16 fits 4; 237 to 254 with the steps shared, not
+     measured at 32).  Kernel-only on the H100
      (bench/results/2026-11-24-h100-coop-k32), 32 against 16: 1.03x slower at
      2^13 bits, 1.05x faster at 2^14, equal at 2^15; measured again per class
      with the later cores (bench/results/2026-11-25-h100-not-kept-gcd-k32-class),
@@ -414,22 +416,24 @@
    steps per block (gcd-coop.cuh's group_steps_x: one thread runs them for each
    instance of the block, the others wait at a barrier) instead of every lane
    running them, and the blocks a multiprocessor whose registers the groups'
-   kernel must leave room for (1: no bound beyond the block's).  Kernel-only on
+   kernel must leave room for, as threads (512: 128 registers a thread; 0: no
+   bound beyond the block's; at K = 32 the operands alone take 128).  Kernel-only on
    the H100, 2^30 bits per operand array, against every lane running the steps
-   (bench/results/2026-11-25-h100-gcd-shared-steps): 1.11x faster at 4096, 8192
-   and 16384 bits with 4 blocks (128 registers, 32 bytes of spills), about the
+   (bench/results/2026-11-25-h100-gcd-shared-steps): 1.12x faster at 4096, 8192
+   and 16384 bits with 4 blocks (128 registers, 32 bytes of spills; 96
+   registers, 5 blocks, no faster), about the
    same at 4096 to 16384 with the 154 registers the kernel takes unbounded (3
-   blocks); blocks of 256 threads (2 a multiprocessor) 1.04-1.08x; one instance
+   blocks); blocks of 256 threads (2 a multiprocessor) 1.04-1.08x, of 64
+   threads 1.18x slower than the default 128; one instance
    a warp (512 limbs) 1.06x slower, so those warps keep their own steps;
-   gcdext (MPZG_GCDEXT_COOP_SHARED_STEPS) 1.01-1.05x faster at 4096 to 16384
-   bits, invert 1.03-1.04x at 4096 and 8192 but 1.06x slower at 16384, not
-   taken.  A build may set
-   them: NVCCFLAGS=-DMPZG_GCD_COOP_SHARED_STEPS=0 -DMPZG_GCD_COOP_MIN_BLOCKS=1 */
+   gcdext and invert (MPZG_GCDEXT_COOP_SHARED_STEPS, below 32 lanes: 4096 and
+   8192 bits) 1.03-1.05x faster.  A build may set
+   them: NVCCFLAGS=-DMPZG_GCD_COOP_SHARED_STEPS=0 -DMPZG_GCD_COOP_MIN_THREADS=0 */
 #ifndef MPZG_GCD_COOP_SHARED_STEPS
 #define MPZG_GCD_COOP_SHARED_STEPS 1
 #endif
-#ifndef MPZG_GCD_COOP_MIN_BLOCKS
-#define MPZG_GCD_COOP_MIN_BLOCKS 4
+#ifndef MPZG_GCD_COOP_MIN_THREADS
+#define MPZG_GCD_COOP_MIN_THREADS (MPZG_GCD_COOP_K == 16 ? 512 : 0)
 #endif
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
@@ -525,10 +529,11 @@
 #ifndef MPZG_GCDEXT_COOP_MIN_BLOCKS
 #define MPZG_GCDEXT_COOP_MIN_BLOCKS (MPZG_GCDEXT_COOP_K == 8 ? 4 : 0)
 #endif
-/* gcdext's and invert's MPZG_GCD_COOP_SHARED_STEPS (measured there: not
-   taken).  A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_SHARED_STEPS=1 */
+/* gcdext's and invert's MPZG_GCD_COOP_SHARED_STEPS, groups of fewer than 32
+   lanes (4096 and 8192 bits at K = 8).  A build may set it:
+   NVCCFLAGS=-DMPZG_GCDEXT_COOP_SHARED_STEPS=0 */
 #ifndef MPZG_GCDEXT_COOP_SHARED_STEPS
-#define MPZG_GCDEXT_COOP_SHARED_STEPS 0
+#define MPZG_GCDEXT_COOP_SHARED_STEPS 1
 #endif
 #ifndef MPZG_GCDEXT_COOP_MIN_LIMBS      /* a build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_LIMBS=65 */
 #define MPZG_GCDEXT_COOP_MIN_LIMBS 64

@@ -47,7 +47,9 @@
    rows (some 40 instructions a word with the carries and the shift).  Since the
    steps are the same in every thread, they are the price of cooperation: they
    cost about what 10 to 15 words of rows do, which sets K (tuning.h) rather than
-   T.
+   T.  Shared by the block (group_steps_x), a warp's steps serve all the
+   block's instances instead of its own, but they stay on each iteration's
+   path: the block waits for its slowest instance's passes.
 
    Trailing zeros: the operands are read from memory already shifted right by their
    trailing zeros (a minimum over the threads), and the gcd is written back shifted
@@ -85,17 +87,23 @@
                      operands shrink (coop_phases; halve is called only then)
      TOP_IN_SCAN     compile-time: how the owner of the top word finds it
                      (coop_top)
+     STEPS_SHARED    compile-time: whether the outer loop's context computes
+                     the steps' matrix for its instances (shared_steps (w, h,
+                     run, f0, g0, f1, g1), through coop_matrix) rather than
+                     every thread for itself
    Every thread of the instance calls every member at the same point.
 
    The outer loop runs on a second context, XL, whose exchanges may span several
    instances: on the device, the groups of a warp, all called with the full warp's
-   mask.  A shuffle or ballot with a partial mask costs five more instructions
-   (ptxas checks that the mask's lanes are converged), about 5 % of an iteration
-   with groups of 16 lanes.  So the instances of a warp leave the loop together
-   (all_done): one that is done stores its result, runs the remaining iterations
-   on whatever its registers hold, without its steps (whose passes end only for an
-   odd b), and reads its result back after the loop; and the rare negation is
-   called by all when any needs it.  The work before and after the loop stays on
+   mask, or the groups of a block that share the steps (group_steps_x: its
+   votes, all_done and all, are the block's, and every thread of the block runs
+   the loop to its end).  A shuffle or ballot with a partial mask costs five more
+   instructions (ptxas checks that the mask's lanes are converged), about 5 % of
+   an iteration with groups of 16 lanes.  So the instances of a warp (of the
+   block) leave the loop together (all_done): one that is done stores its
+   result, runs the remaining iterations on whatever its registers hold, without
+   its steps (whose passes end only for an odd b), and reads its result back
+   after the loop; and the rare negation is called by all when any needs it.  The work before and after the loop stays on
    X, each instance on its own.
 
    A warp runs the rows, the scan for the top and the carries over all K words
@@ -107,6 +115,7 @@
 #ifndef MPZG_GCD_COOP_CUH
 #define MPZG_GCD_COOP_CUH
 
+#include <type_traits>
 #include "gcd-core.cuh"
 #include "../core/chain.cuh"
 #include "../tuning.h"           /* MPZG_GCD_COOP_KMIN */
@@ -341,18 +350,24 @@ coop_steps (const u64 *w, int h, int &f0, int &g0, int &f1, int &g1)
 }
 
 /* Step 2 through the outer loop's context: the matrix of the instance's next
-   STEPS steps, the identity where run is false.  Every thread computes it itself,
-   or, with XL::STEPS_SHARED, one thread computes it for all the instances of a
-   block (group_steps_x). */
+   STEPS steps, the identity where run is false.  Every thread computes it itself;
+   or, with XL::STEPS_SHARED, one thread computes it for each instance of the
+   block (group_steps_x) from the words and run of the group's thread 0 (which is
+   never above the active length, so its run is the instance's), and the threads
+   above the active length get the instance's matrix too (on their zero words it
+   gives zeros). */
 template <class XL>
 MPZG_GCD_HD void
 coop_matrix (XL &xl, const u64 *w, int h, bool run, int &f0, int &g0, int &f1, int &g1)
 {
-  f0 = 1, g0 = 0, f1 = 0, g1 = 1;
   if constexpr (XL::STEPS_SHARED)
     xl.shared_steps (w, h, run, f0, g0, f1, g1);
-  else if (run)
-    coop_steps (w, h, f0, g0, f1, g1);
+  else
+    {
+      f0 = 1, g0 = 0, f1 = 0, g1 = 1;
+      if (run)
+        coop_steps (w, h, f0, g0, f1, g1);
+    }
 }
 
 /* Step 4 for one thread's words: R = R / 2^STEPS, hi the word above them (the
@@ -809,7 +824,7 @@ struct group_x
    loop's exit and halving votes are the block's (its barriers need every thread
    in the same iteration), so an instance stores its result when it is done, as
    with SHARED.  Every thread of the block must run the loop: none may return
-   early (group_instance_all). */
+   early (group_instance with WHOLE). */
 template <int TG, int B>
 struct group_steps_x : group_x<TG, true>
 {
@@ -856,31 +871,29 @@ struct group_steps_x : group_x<TG, true>
 };
 
 /* The instance of this thread's group of TG lanes in a launch of count: false
-   where the whole warp is past the end (it may return); else *j and *live,
+   where the whole warp is past the end (it may return; never with WHOLE, for a
+   block whose every thread must run: group_steps_x); else *j and *live,
    whether the group is within the launch.  A group past the end takes part in
-   its warp's exchanges only (xl), as instance 0, reading and writing nothing. */
-template <int TG>
+   its warp's (its block's) exchanges only, as instance 0, reading and writing
+   nothing. */
+template <int TG, bool WHOLE = false>
 __device__ __forceinline__ bool
 group_instance (size_t count, size_t *j, bool *live)
 {
   const size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x, g = i / TG;
-  if ((i & ~(size_t) 31) / TG >= count)
+  if (!WHOLE && (i & ~(size_t) 31) / TG >= count)
     return false;
-  *live = TG == 32 || g < count;       /* a whole warp's group is within */
+  *live = (TG == 32 && !WHOLE) || g < count;    /* a whole warp's group is within */
   *j = *live ? g : 0;
   return true;
 }
 
-/* group_instance for a block that must run whole (group_steps_x): *j and
-   *live for every thread, instance 0 and not live past the end. */
-template <int TG>
-__device__ __forceinline__ void
-group_instance_all (size_t count, size_t *j, bool *live)
-{
-  const size_t g = ((size_t) blockIdx.x * blockDim.x + threadIdx.x) / TG;
-  *live = g < count;
-  *j = *live ? g : 0;
-}
+/* The outer loop's context of the groups' kernels: groups of TG lanes in blocks
+   of B threads that share the steps where SHARE asks and a warp holds several
+   instances, else the warp's whole-mask context. */
+template <int TG, int B, bool SHARE>
+using coop_outer_x = std::conditional_t<SHARE && TG < 32, group_steps_x<TG, B>,
+                                        group_x<TG, true>>;
 
 /* The most words one pick, and the most chains one up, down or scan, moves:
    the extended gcd's (gcdext-coop.cuh). */

@@ -19,7 +19,7 @@
      computation of each instance's steps per block (gcd-coop.cuh's
      group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).  K = 16 (the default) or 32, a
      build's choice (tuning.h): every thread runs the outer iteration's steps
-     itself (but where they are shared), so 32
+     itself, except in groups below 32 lanes, so 32
      words a thread halve the threads that repeat them, for twice the registers
      of the operands (128 of 255); at K = 32 every class is a group of at most
      32 lanes.
@@ -123,27 +123,31 @@ gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes
    g (count instances of W words). */
 
 /* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
+#if MPZG_GCD_COOP_MIN_THREADS > 0
+#define MPZG_GCD_COOP_BOUNDS \
+  __launch_bounds__ (MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_MIN_THREADS / MPZG_GCD_COOP_BLOCK)
+#else
+#define MPZG_GCD_COOP_BOUNDS __launch_bounds__ (MPZG_GCD_COOP_BLOCK)
+#endif
+static_assert (MPZG_GCD_COOP_MIN_THREADS % MPZG_GCD_COOP_BLOCK == 0,
+               "MPZG_GCD_COOP_MIN_THREADS counts whole blocks");
+
+/* Groups of TG lanes, 32 / TG instances per warp; W = TG K.  Below 32 lanes the
+   block shares the steps (MPZG_GCD_COOP_SHARED_STEPS), and none of its warps may
+   return early. */
 template <int K, int TG>
-__global__ void __launch_bounds__ (MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_MIN_BLOCKS)
+__global__ void MPZG_GCD_COOP_BOUNDS
 gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
+  using XL = coop_outer_x<TG, MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_SHARED_STEPS>;
   const size_t W = (size_t) TG * K;
   size_t j;
   bool live;
+  if (!group_instance<TG, XL::STEPS_SHARED> (count, &j, &live))
+    return;                     /* the whole warp */
   group_x<TG> x;
-  if constexpr (MPZG_GCD_COOP_SHARED_STEPS && TG < 32)
-    {
-      group_instance_all<TG> (count, &j, &live);
-      group_steps_x<TG, MPZG_GCD_COOP_BLOCK> xl;
-      gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
-    }
-  else
-    {
-      if (!group_instance<TG> (count, &j, &live))
-        return;                 /* the whole warp */
-      group_x<TG, true> xl;
-      gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
-    }
+  XL xl;
+  gcd_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, live);
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K. */

@@ -128,30 +128,23 @@ gcdext_one_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lan
 #define MPZG_GCDEXT_COOP_BOUNDS(threads) __launch_bounds__ (threads)
 #endif
 
-/* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
+/* Groups of TG lanes, 32 / TG instances per warp; W = TG K.  Below 32 lanes the
+   block may share the steps (MPZG_GCDEXT_COOP_SHARED_STEPS), and then none of
+   its warps may return early. */
 template <int K, int TG>
 __global__ void MPZG_GCDEXT_COOP_BOUNDS (MPZG_GCDEXT_COOP_BLOCK)
 gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
+  using XL = coop_outer_x<TG, MPZG_GCDEXT_COOP_BLOCK, MPZG_GCDEXT_COOP_SHARED_STEPS>;
   const size_t W = (size_t) TG * K;
   size_t j;
   bool live;
+  if (!group_instance<TG, XL::STEPS_SHARED> (count, &j, &live))
+    return;                     /* the whole warp */
   group_x<TG> x;
-  if constexpr (MPZG_GCDEXT_COOP_SHARED_STEPS)
-    {
-      group_instance_all<TG> (count, &j, &live);
-      group_steps_x<TG, MPZG_GCDEXT_COOP_BLOCK> xl;
-      gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W,
-                      out + (count + j) * W, live);
-    }
-  else
-    {
-      if (!group_instance<TG> (count, &j, &live))
-        return;                 /* the whole warp */
-      group_x<TG, true> xl;
-      gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W,
-                      out + (count + j) * W, live);
-    }
+  XL xl;
+  gcdext_coop<K> (x, xl, in + j * W, in + (count + j) * W, out + j * W, out + (count + j) * W,
+                  live);
 }
 
 /* One block of NWP warps per instance; W = 32 NWP K. */

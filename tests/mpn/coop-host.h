@@ -22,6 +22,9 @@ struct coop_host_x
   static const bool SHARED = true;      /* all_done lingers (below) */
   static const bool TOP_IN_SCAN = SCAN;
   static const bool SHRINK = HALVE;
+  /* every thread computes the matrix, but all of them get the instance's, the
+     threads above the active length too (coop_top's act holds here, where thread
+     0 runs with them), as where the block shares the steps (group_steps_x) */
   static const bool STEPS_SHARED = false;
   int n;
   bool bad;                     /* an exchange was called out of its contract */
