@@ -432,6 +432,16 @@
 #ifndef MPZG_GCD_COOP_SHARED_STEPS
 #define MPZG_GCD_COOP_SHARED_STEPS 1
 #endif
+/* Whether the block of several warps per instance (gcd and gcdext alike)
+   shares one computation of the steps (thread 0's, one more barrier an
+   iteration) instead of every warp running them.  Kernel-only on the H100
+   (bench/results/2026-11-25-h100-gcd-shared-steps): the gcd 1.04x faster at
+   65536 bits (two warps), gcdext and invert 1.09x and 1.10x at 65536 (four
+   warps), the same at 32768 (two).  A build may set it:
+   NVCCFLAGS=-DMPZG_GCD_BLOCK_SHARED_STEPS=0 */
+#ifndef MPZG_GCD_BLOCK_SHARED_STEPS
+#define MPZG_GCD_BLOCK_SHARED_STEPS 1
+#endif
 #ifndef MPZG_GCD_COOP_MIN_THREADS
 #define MPZG_GCD_COOP_MIN_THREADS (MPZG_GCD_COOP_K == 16 ? 512 : 0)
 #endif

@@ -912,11 +912,13 @@ struct gcd_block_smem
   unsigned g[2][CHAINS_MAX][32];        /* scan: each warp's ballots, per chain */
   unsigned p[2][CHAINS_MAX][32];
   int mx[2][2][32];                     /* maxes: each warp's maxima */
+  int f[2][4];                          /* shared_steps: the matrix */
 };
 
 /* One block of NW warps per instance (T = 32 NW).  Barriers: maxes, pick, up,
-   scan, down and sync hold one each; the shared arrays alternate halves
-   (gcd_block_smem).  HW > 0: halve moves the words through hv, HW shared words
+   scan, down and sync hold one each, and shared_steps where the block shares
+   the steps (MPZG_GCD_BLOCK_SHARED_STEPS: thread 0 runs them, the others read
+   the matrix back); the shared arrays alternate halves (gcd_block_smem).  HW > 0: halve moves the words through hv, HW shared words
    (the lower half of the operand at the largest K halved, T K / 2). */
 template <int NW, int HW = 0>
 struct block_x
@@ -925,14 +927,38 @@ struct block_x
   static const bool SHARED = false;
   static const bool TOP_IN_SCAN = false;
   static const bool SHRINK = HW > 0;
-  static const bool STEPS_SHARED = false;
+  static const bool STEPS_SHARED = MPZG_GCD_BLOCK_SHARED_STEPS;
   gcd_block_smem *sm;
   u64 *hv;
   unsigned lane, wp;
-  unsigned char ph[5];          /* the halves of maxes, pick, up, down, scan */
+  unsigned char ph[6];          /* the halves of maxes, pick, up, down, scan, steps */
 
   __device__ __forceinline__ block_x (gcd_block_smem *s, u64 *h = 0)
-    : sm (s), hv (h), lane (threadIdx.x & 31), wp (threadIdx.x >> 5), ph { 0, 0, 0, 0, 0 } {}
+    : sm (s), hv (h), lane (threadIdx.x & 31), wp (threadIdx.x >> 5),
+      ph { 0, 0, 0, 0, 0, 0 } {}
+
+  /* the matrix of thread 0's run on the picked words, to every thread */
+  __device__ __forceinline__ void
+  shared_steps (const u64 *w, int h, bool run, int &f0, int &g0, int &f1, int &g1)
+  {
+    int *f = sm->f[ph[5]];
+    ph[5] ^= 1;
+    if (threadIdx.x == 0)
+      {
+        int m0 = 1, m1 = 0, m2 = 0, m3 = 1;
+        if (run)
+          coop_steps (w, h, m0, m1, m2, m3);
+        f[0] = m0;
+        f[1] = m1;
+        f[2] = m2;
+        f[3] = m3;
+      }
+    __syncthreads ();
+    f0 = f[0];
+    g0 = f[1];
+    f1 = f[2];
+    g1 = f[3];
+  }
 
   /* the lower half's words from their owners (threads below T / 2) through hv;
      the upper half is zero: the block's one instance fits in it */

@@ -15,7 +15,8 @@
      reads and writes its instance's consecutive words).  T <= 32: groups of T
      lanes, several instances per warp; T = 64 (1024 words at K = 16): one block
      of two warps per instance, with shared memory and a barrier in each of the
-     iteration's seven exchanges.  Groups of fewer than 32 lanes share one
+     iteration's seven exchanges (eight with the steps shared by thread 0,
+     MPZG_GCD_BLOCK_SHARED_STEPS).  Groups of fewer than 32 lanes share one
      computation of each instance's steps per block (gcd-coop.cuh's
      group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).  K = 16 (the default) or 32, a
      build's choice (tuning.h): every thread runs the outer iteration's steps
