@@ -354,7 +354,8 @@
      steps went in passes, gcd-core.cuh), so 16 words per thread keep the
      redundant steps below half the work where the operands are long (in groups
      of fewer than 32 lanes one thread of the block runs them for each of its
-     instances instead: MPZG_GCD_COOP_SHARED_STEPS below),
+     instances instead, and thread 0 in the block of warps:
+     MPZG_GCD_COOP_SHARED_STEPS and MPZG_GCD_BLOCK_SHARED_STEPS below),
      with the two operands in 64 of the thread's registers (123 to 128 in all on
      sm_90, no spills, where every thread runs the steps; with the steps shared
      154, held to 128 with 32 bytes of spills: MPZG_GCD_COOP_MIN_THREADS).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads

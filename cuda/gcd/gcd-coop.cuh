@@ -18,9 +18,10 @@
       going out (a zero carry, a zero word), since a thread that skipped them left
       the compiler keeping its old words beside the new ones: twice the
       operands' registers.  Where the loop's context shares the steps
-      (XL::STEPS_SHARED, group_steps_x), one thread of the block runs them for
-      each instance instead and every thread reads its instance's matrix back
-      (on the zero words above the active length any matrix gives zeros).
+      (XL::STEPS_SHARED: group_steps_x, or block_x's thread 0), one thread of
+      the block runs them for each instance instead and every thread reads its
+      instance's matrix back (on the zero words above the active length any
+      matrix gives zeros).
    3. Rows.  Each thread forms a f0 + b g0 and a f1 + b g1 over its K words
       (row_word), which leaves a signed carry C_t (|C_t| <= 2^30 + 1) owed to the
       next thread.  A signed carry would make the chain across threads carry or
@@ -47,9 +48,10 @@
    rows (some 40 instructions a word with the carries and the shift).  Since the
    steps are the same in every thread, they are the price of cooperation: they
    cost about what 10 to 15 words of rows do, which sets K (tuning.h) rather than
-   T.  Shared by the block (group_steps_x), a warp's steps serve all the
-   block's instances instead of its own, but they stay on each iteration's
-   path: the block waits for its slowest instance's passes.
+   T.  Shared by the block (group_steps_x; block_x's thread 0 for its one
+   instance), a warp's steps serve all the block's instances instead of its
+   own, but they stay on each iteration's path: the block waits for its
+   slowest instance's passes.
 
    Trailing zeros: the operands are read from memory already shifted right by their
    trailing zeros (a minimum over the threads), and the gcd is written back shifted
@@ -103,8 +105,8 @@
    block) leave the loop together (all_done): one that is done stores its
    result, runs the remaining iterations on whatever its registers hold, without
    its steps (whose passes end only for an odd b), and reads its result back
-   after the loop; and the rare negation is called by all when any needs it.  The work before and after the loop stays on
-   X, each instance on its own.
+   after the loop; and the rare negation is called by all when any needs it.
+   The work before and after the loop stays on X, each instance on its own.
 
    A warp runs the rows, the scan for the top and the carries over all K words
    of its lanes whatever the active length, so on XL::SHRINK the outer loop
@@ -352,7 +354,7 @@ coop_steps (const u64 *w, int h, int &f0, int &g0, int &f1, int &g1)
 /* Step 2 through the outer loop's context: the matrix of the instance's next
    STEPS steps, the identity where run is false.  Every thread computes it itself;
    or, with XL::STEPS_SHARED, one thread computes it for each instance of the
-   block (group_steps_x) from the words and run of the group's thread 0 (which is
+   block (group_steps_x, block_x) from the words and run of the group's thread 0 (which is
    never above the active length, so its run is the instance's), and the threads
    above the active length get the instance's matrix too (on their zero words it
    gives zeros). */
@@ -918,8 +920,9 @@ struct gcd_block_smem
 /* One block of NW warps per instance (T = 32 NW).  Barriers: maxes, pick, up,
    scan, down and sync hold one each, and shared_steps where the block shares
    the steps (MPZG_GCD_BLOCK_SHARED_STEPS: thread 0 runs them, the others read
-   the matrix back); the shared arrays alternate halves (gcd_block_smem).  HW > 0: halve moves the words through hv, HW shared words
-   (the lower half of the operand at the largest K halved, T K / 2). */
+   the matrix back); the shared arrays alternate halves (gcd_block_smem).
+   HW > 0: halve moves the words through hv, HW shared words (the lower half
+   of the operand at the largest K halved, T K / 2). */
 template <int NW, int HW = 0>
 struct block_x
 {

@@ -20,7 +20,7 @@
      computation of each instance's steps per block (gcd-coop.cuh's
      group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).  K = 16 (the default) or 32, a
      build's choice (tuning.h): every thread runs the outer iteration's steps
-     itself, except in groups below 32 lanes, so 32
+     itself, except in groups below 32 lanes and in the block of warps, so 32
      words a thread halve the threads that repeat them, for twice the registers
      of the operands (128 of 255); at K = 32 every class is a group of at most
      32 lanes.
