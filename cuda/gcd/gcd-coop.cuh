@@ -351,6 +351,19 @@ coop_steps (const u64 *w, int h, int &f0, int &g0, int &f1, int &g1)
   steps (a, b, f0, g0, f1, g1);
 }
 
+/* Step 2 for one instance: f0..g1 = the matrix of its next STEPS steps from
+   the picked words w (coop_steps), or the identity where run is false.  The
+   steps run on locals, and f0..g1 (shared memory, for the contexts that share
+   the steps) are written once. */
+MPZG_GCD_HD void
+coop_steps_if (const u64 *w, int h, bool run, int &f0, int &g0, int &f1, int &g1)
+{
+  int m0 = 1, m1 = 0, m2 = 0, m3 = 1;
+  if (run)
+    coop_steps (w, h, m0, m1, m2, m3);
+  f0 = m0, g0 = m1, f1 = m2, g1 = m3;
+}
+
 /* Step 2 through the outer loop's context: the matrix of the instance's next
    STEPS steps, the identity where run is false.  Every thread computes it itself;
    or, with XL::STEPS_SHARED, one thread computes it for each instance of the
@@ -365,11 +378,7 @@ coop_matrix (XL &xl, const u64 *w, int h, bool run, int &f0, int &g0, int &f1, i
   if constexpr (XL::STEPS_SHARED)
     xl.shared_steps (w, h, run, f0, g0, f1, g1);
   else
-    {
-      f0 = 1, g0 = 0, f1 = 0, g1 = 1;
-      if (run)
-        coop_steps (w, h, f0, g0, f1, g1);
-    }
+    coop_steps_if (w, h, run, f0, g0, f1, g1);
 }
 
 /* Step 4 for one thread's words: R = R / 2^STEPS, hi the word above them (the
@@ -853,13 +862,7 @@ struct group_steps_x : group_x<TG, true>
     if (threadIdx.x < NI)
       {
         const int i = (int) threadIdx.x, hi = sh[i];
-        int m0 = 1, m1 = 0, m2 = 0, m3 = 1;
-        if (hi >= 0)
-          coop_steps (sw[i], hi, m0, m1, m2, m3);
-        sf[i][0] = m0;
-        sf[i][1] = m1;
-        sf[i][2] = m2;
-        sf[i][3] = m3;
+        coop_steps_if (sw[i], hi, hi >= 0, sf[i][0], sf[i][1], sf[i][2], sf[i][3]);
       }
     __syncthreads ();
     f0 = sf[inst][0];
@@ -947,15 +950,7 @@ struct block_x
     int *f = sm->f[ph[5]];
     ph[5] ^= 1;
     if (threadIdx.x == 0)
-      {
-        int m0 = 1, m1 = 0, m2 = 0, m3 = 1;
-        if (run)
-          coop_steps (w, h, m0, m1, m2, m3);
-        f[0] = m0;
-        f[1] = m1;
-        f[2] = m2;
-        f[3] = m3;
-      }
+      coop_steps_if (w, h, run, f[0], f[1], f[2], f[3]);
     __syncthreads ();
     f0 = f[0];
     g0 = f[1];

@@ -123,7 +123,9 @@ gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes
 /* The cooperative kernels, contiguous: a (count instances of W words), then b;
    g (count instances of W words). */
 
-/* Groups of TG lanes, 32 / TG instances per warp; W = TG K. */
+/* The groups' kernel's bounds: blocks of MPZG_GCD_COOP_BLOCK threads, and
+   registers for MPZG_GCD_COOP_MIN_THREADS threads a multiprocessor (tuning.h;
+   none where it is 0). */
 #if MPZG_GCD_COOP_MIN_THREADS > 0
 #define MPZG_GCD_COOP_BOUNDS \
   __launch_bounds__ (MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_MIN_THREADS / MPZG_GCD_COOP_BLOCK)
