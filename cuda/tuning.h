@@ -360,12 +360,14 @@
      sm_90, no spills, where every thread runs the steps; with the steps shared
      154, held to 128 with 32 bytes of spills: MPZG_GCD_COOP_MIN_THREADS).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
      per block; T = 64 (1024 limbs at K = 16) a block of two warps per
-     instance.  MPZG_GCD_COOP_K is 16 or 32, a build's choice: 32 words per
+     instance, or one warp of 32 words a lane in launches of at least
+     MPZG_GCD_WARP_MIN_PAIRS instances.  MPZG_GCD_COOP_K is 16 or 32, a build's choice: 32 words per
      thread halve the threads that repeat the steps, and every class is a
      group (2 lanes at 64 limbs, 32 at 1024), but the operands take 128
      registers (235 or 236 in all on sm_90, no spills: 2 blocks of 128 threads
-     per multiprocessor where 16 fits 4; 237 to 254 with the steps shared, not
-     measured at 32).  Kernel-only on the H100
+     per multiprocessor where 16 fits 4; 237 to 254 with the steps shared:
+     1.01x faster at 8192 to 32768 bits, 0.99x at 4096,
+     bench/results/2026-11-26-h100-gcd-wide-warp).  Kernel-only on the H100
      (bench/results/2026-11-24-h100-coop-k32), 32 against 16: 1.03x slower at
      2^13 bits, 1.05x faster at 2^14, equal at 2^15; measured again per class
      with the later cores (bench/results/2026-11-25-h100-not-kept-gcd-k32-class),
@@ -418,7 +420,8 @@
    instance of the block, the others wait at a barrier) instead of every lane
    running them, and the blocks a multiprocessor whose registers the groups'
    kernel must leave room for, as threads (512: 128 registers a thread; 0: no
-   bound beyond the block's; at K = 32 the operands alone take 128).  Kernel-only on
+   bound beyond the block's; the kernels of 32 words a lane have none: the
+   operands alone take 128 registers).  Kernel-only on
    the H100, 2^30 bits per operand array, against every lane running the steps
    (bench/results/2026-11-25-h100-gcd-shared-steps): 1.12x faster at 4096, 8192
    and 16384 bits with 4 blocks (128 registers, 32 bytes of spills; 96
@@ -443,8 +446,21 @@
 #ifndef MPZG_GCD_BLOCK_SHARED_STEPS
 #define MPZG_GCD_BLOCK_SHARED_STEPS 1
 #endif
+/* MPZG_GCD_COOP_MIN_THREADS bounds the kernels of 16 words a lane only. */
 #ifndef MPZG_GCD_COOP_MIN_THREADS
-#define MPZG_GCD_COOP_MIN_THREADS (MPZG_GCD_COOP_K == 16 ? 512 : 0)
+#define MPZG_GCD_COOP_MIN_THREADS 512
+#endif
+/* A launch of at least MPZG_GCD_WARP_MIN_PAIRS instances of a class that 16
+   words a lane would give a block of warps (1024 limbs, two warps) runs one
+   warp of 32 words a lane per instance instead (the groups' kernel with groups
+   of 32 lanes, which keep their own steps, four instances a block).  Kernel-only
+   on the H100 at 65536 bits (bench/results/2026-11-26-h100-gcd-wide-warp): 1.29x
+   faster with 16,384 pairs and 1.44x with 1,024, where the block waits at eight
+   barriers an outer iteration; 1.09x slower with 64 pairs and 1.14x with 256,
+   where the warps' blocks leave half of the multiprocessors without work.  A
+   build may set it: NVCCFLAGS=-DMPZG_GCD_WARP_MIN_PAIRS=1 */
+#ifndef MPZG_GCD_WARP_MIN_PAIRS
+#define MPZG_GCD_WARP_MIN_PAIRS 512
 #endif
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to

@@ -16,7 +16,8 @@
      lanes, several instances per warp; T = 64 (1024 words at K = 16): one block
      of two warps per instance, with shared memory and a barrier in each of the
      iteration's seven exchanges (eight with the steps shared by thread 0,
-     MPZG_GCD_BLOCK_SHARED_STEPS).  Groups of fewer than 32 lanes share one
+     MPZG_GCD_BLOCK_SHARED_STEPS), or, in a launch of at least
+     MPZG_GCD_WARP_MIN_PAIRS instances, one warp of 32 words a lane.  Groups of fewer than 32 lanes share one
      computation of each instance's steps per block (gcd-coop.cuh's
      group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).  K = 16 (the default) or 32, a
      build's choice (tuning.h): every thread runs the outer iteration's steps
@@ -123,15 +124,13 @@ gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes
 /* The cooperative kernels, contiguous: a (count instances of W words), then b;
    g (count instances of W words). */
 
-/* The groups' kernel's bounds: blocks of MPZG_GCD_COOP_BLOCK threads, and
-   registers for MPZG_GCD_COOP_MIN_THREADS threads a multiprocessor (tuning.h;
-   none where it is 0). */
-#if MPZG_GCD_COOP_MIN_THREADS > 0
-#define MPZG_GCD_COOP_BOUNDS \
-  __launch_bounds__ (MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_MIN_THREADS / MPZG_GCD_COOP_BLOCK)
-#else
-#define MPZG_GCD_COOP_BOUNDS __launch_bounds__ (MPZG_GCD_COOP_BLOCK)
-#endif
+/* The groups' kernel's bounds: blocks of MPZG_GCD_COOP_BLOCK threads, and, at
+   16 words a lane, registers for MPZG_GCD_COOP_MIN_THREADS threads a
+   multiprocessor (tuning.h; none where it is 0).  At 32 words the operands
+   alone take 128 registers: no bound beyond the block's. */
+#define MPZG_GCD_COOP_BOUNDS(K) \
+  __launch_bounds__ (MPZG_GCD_COOP_BLOCK, (K) == 16 && MPZG_GCD_COOP_MIN_THREADS > 0 \
+                     ? MPZG_GCD_COOP_MIN_THREADS / MPZG_GCD_COOP_BLOCK : 1)
 static_assert (MPZG_GCD_COOP_MIN_THREADS % MPZG_GCD_COOP_BLOCK == 0,
                "MPZG_GCD_COOP_MIN_THREADS counts whole blocks");
 
@@ -139,7 +138,7 @@ static_assert (MPZG_GCD_COOP_MIN_THREADS % MPZG_GCD_COOP_BLOCK == 0,
    block shares the steps (MPZG_GCD_COOP_SHARED_STEPS), and none of its warps may
    return early. */
 template <int K, int TG>
-__global__ void MPZG_GCD_COOP_BOUNDS
+__global__ void MPZG_GCD_COOP_BOUNDS (K)
 gcd_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   using XL = coop_outer_x<TG, MPZG_GCD_COOP_BLOCK, MPZG_GCD_COOP_SHARED_STEPS>;
@@ -168,8 +167,20 @@ gcd_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t coun
 /* The narrowest cooperative class. */
 constexpr unsigned COOP_MIN_W = MPZG_GCD_COOP_MIN_LIMBS;
 
+/* The groups' kernel for K words a lane and groups of TG lanes. */
+template <int K, unsigned TG>
+static void
+launch_groups (const u64 *in, u64 *out, size_t count, cudaStream_t st)
+{
+  const size_t per = MPZG_GCD_COOP_BLOCK / TG;
+  const unsigned blocks = (unsigned) ((count + per - 1) / per);
+  gcd_group_kernel<K, TG><<<blocks, MPZG_GCD_COOP_BLOCK, 0, st>>> (in, out, count);
+}
+
 /* The kernel of T threads per instance, built only where a class has that many
-   (T K a cooperative width): groups of T lanes, or a block of T / 32 warps. */
+   (T K a cooperative width): groups of T lanes, or a block of T / 32 warps; a
+   launch of at least MPZG_GCD_WARP_MIN_PAIRS instances takes one warp of 32
+   words a lane instead of the block (tuning.h). */
 template <unsigned T>
 static int
 launch_threads (const u64 *in, u64 *out, size_t count, cudaStream_t st)
@@ -178,10 +189,11 @@ launch_threads (const u64 *in, u64 *out, size_t count, cudaStream_t st)
   if constexpr (T * K < COOP_MIN_W || T * K > MPZG_GCD_MAX_LIMBS)
     return (int) cudaErrorInvalidValue;
   else if constexpr (T <= 32)
+    launch_groups<K, T> (in, out, count, st);
+  else if (count >= MPZG_GCD_WARP_MIN_PAIRS)
     {
-      const size_t per = MPZG_GCD_COOP_BLOCK / T;
-      const unsigned blocks = (unsigned) ((count + per - 1) / per);
-      gcd_group_kernel<K, T><<<blocks, MPZG_GCD_COOP_BLOCK, 0, st>>> (in, out, count);
+      static_assert (T * K == 32 * 32, "a warp of 32 words a lane holds 1024 words");
+      launch_groups<32, 32> (in, out, count, st);
     }
   else
     {

@@ -21,7 +21,11 @@
    more, so that the last block is partly empty), 8192 instances in the first
    lanes and zero instances in the rest.  The limits are tuning.h's as this file
    sees them: a build that sets them for nvcc alone runs this launch on whichever
-   block it gets there. */
+   block it gets there.
+   The cooperative classes wider than 32 lanes of MPZG_GCD_COOP_K words (1024
+   words at 16) run a launch of at least MPZG_GCD_WARP_MIN_PAIRS instances one
+   warp of 32 words a lane per instance, a smaller one a block of warps: one
+   launch on each side of that limit. */
 static void
 check_wide (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
 {
@@ -31,6 +35,19 @@ check_wide (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
     {
       mpzg_mpn_shape sh;
       mpzg_mpn_gcd_shape (c, &sh);
+      if (sh.layout == MPZG_MPN_CONTIGUOUS && sh.w[0] > 32 * MPZG_GCD_COOP_K)
+        {
+          /* a build that moves the limit beyond a test launch gets the largest */
+          const size_t cap = max_count (&sh);
+          const size_t n = MPZG_GCD_WARP_MIN_PAIRS < cap ? MPZG_GCD_WARP_MIN_PAIRS : cap;
+          if (n > 1)
+            check_launch (dev, &sh, n - 1, 0, stream);
+          const size_t more = n + urand (4);
+          check_launch (dev, &sh, more < cap ? more : n, 0, stream);
+          printf ("%s: class %u (width %u): launches of %zu and %zu or more instances "
+                  "(MPZG_GCD_WARP_MIN_PAIRS)\n", MPN_NAME, c, sh.w[0], n - 1, n);
+          continue;
+        }
       if (sh.layout != MPZG_MPN_INTERLEAVED || sh.w[0] <= MPZG_GCD_REG_MAX)
         continue;
       const size_t lanes = (MPZG_GCD_SMEM_WIDE_LANES + G - 1) / G * G + G * urand (4);
