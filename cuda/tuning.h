@@ -551,10 +551,22 @@
    gcdext kernels' registers must leave room for (0: no bound).  4 holds them to
    128 registers (they took 130 to 148, three blocks), with 40 to 48 bytes of
    stack for spills: 1.04 to 1.10 times faster at 4096 to 65536 bits on the H100
-   (bench/results/2026-11-25-h100-gcdext-coop-lazy); with K = 16, no bound.
-   A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_BLOCKS=0 */
+   (bench/results/2026-11-25-h100-gcdext-coop-lazy); the kernels of 16 words a
+   lane have no bound.  A build may set it:
+   NVCCFLAGS=-DMPZG_GCDEXT_COOP_MIN_BLOCKS=0 */
 #ifndef MPZG_GCDEXT_COOP_MIN_BLOCKS
-#define MPZG_GCDEXT_COOP_MIN_BLOCKS (MPZG_GCDEXT_COOP_K == 8 ? 4 : 0)
+#define MPZG_GCDEXT_COOP_MIN_BLOCKS 4
+#endif
+/* At K = 8, a launch of at least MPZG_GCDEXT_WARP_MIN_PAIRS instances of 512
+   limbs (32768 bits; a block of two warps of 8 words a lane) runs one warp of 16
+   words a lane per instance instead (250 registers, no spills, no barrier).
+   Kernel-only on the H100 (bench/results/2026-11-26-h100-gcd-wide-warp), 8,192
+   pairs: gcdext 1.23x and invert 1.15x faster; 512 pairs 1.09x and 1.02x.
+   A build with K = 16 everywhere was slower at 16384 bits (invert 1.19x) and
+   65536 (gcdext 1.07x, invert 1.14x: a block of two warps against four).
+   A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_WARP_MIN_PAIRS=1 */
+#ifndef MPZG_GCDEXT_WARP_MIN_PAIRS
+#define MPZG_GCDEXT_WARP_MIN_PAIRS 512
 #endif
 /* gcdext's and invert's MPZG_GCD_COOP_SHARED_STEPS, groups of fewer than 32
    lanes (4096 and 8192 bits at K = 8).  A build may set it:

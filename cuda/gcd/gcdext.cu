@@ -13,7 +13,9 @@
    - Above: T = W / MPZG_GCDEXT_COOP_K cooperating threads per instance on the
      contiguous layout (gcdext-coop.cuh), the gcd's exchange contexts: groups of T
      <= 32 lanes, several instances per warp; T = 64 and 128 (512 and 1024 words)
-     one block of two or four warps per instance. */
+     one block of two or four warps per instance, but at 512 words a launch of
+     at least MPZG_GCDEXT_WARP_MIN_PAIRS instances takes one warp of 16 words a
+     lane per instance instead. */
 
 #include <type_traits>
 #include <cuda_runtime.h>
@@ -118,21 +120,19 @@ gcdext_one_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lan
 /* The cooperative kernels, contiguous: x (count instances of W words), then y;
    g (count instances of W words), then v. */
 
-/* The cooperative kernels' bounds: blocks of `threads`, and registers for
-   MPZG_GCDEXT_COOP_MIN_BLOCKS blocks of MPZG_GCDEXT_COOP_BLOCK threads a
-   multiprocessor (tuning.h; none where it is 0). */
-#if MPZG_GCDEXT_COOP_MIN_BLOCKS > 0
-#define MPZG_GCDEXT_COOP_BOUNDS(threads) \
-  __launch_bounds__ (threads, MPZG_GCDEXT_COOP_MIN_BLOCKS * MPZG_GCDEXT_COOP_BLOCK / (threads))
-#else
-#define MPZG_GCDEXT_COOP_BOUNDS(threads) __launch_bounds__ (threads)
-#endif
+/* The cooperative kernels' bounds: blocks of `threads`, and, at 8 words a lane,
+   registers for MPZG_GCDEXT_COOP_MIN_BLOCKS blocks of MPZG_GCDEXT_COOP_BLOCK
+   threads a multiprocessor (tuning.h; none where it is 0).  At 16 words the
+   operands take 160 registers: no bound beyond the block's. */
+#define MPZG_GCDEXT_COOP_BOUNDS(K, threads) \
+  __launch_bounds__ (threads, (K) == 8 && MPZG_GCDEXT_COOP_MIN_BLOCKS > 0 \
+                     ? MPZG_GCDEXT_COOP_MIN_BLOCKS * MPZG_GCDEXT_COOP_BLOCK / (threads) : 1)
 
 /* Groups of TG lanes, 32 / TG instances per warp; W = TG K.  Below 32 lanes the
    block may share the steps (MPZG_GCDEXT_COOP_SHARED_STEPS), and then none of
    its warps may return early. */
 template <int K, int TG>
-__global__ void MPZG_GCDEXT_COOP_BOUNDS (MPZG_GCDEXT_COOP_BLOCK)
+__global__ void MPZG_GCDEXT_COOP_BOUNDS (K, MPZG_GCDEXT_COOP_BLOCK)
 gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   using XL = coop_outer_x<TG, MPZG_GCDEXT_COOP_BLOCK, MPZG_GCDEXT_COOP_SHARED_STEPS>;
@@ -149,7 +149,7 @@ gcdext_group_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t c
 
 /* One block of NWP warps per instance; W = 32 NWP K. */
 template <int K, int NWP>
-__global__ void MPZG_GCDEXT_COOP_BOUNDS (32 * NWP)
+__global__ void MPZG_GCDEXT_COOP_BOUNDS (K, 32 * NWP)
 gcdext_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t count)
 {
   __shared__ gcd_block_smem sm;
@@ -158,14 +158,13 @@ gcdext_block_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t c
   gcdext_coop<K> (x, in + j * W, in + (count + j) * W, out + j * W, out + (count + j) * W);
 }
 
-template <int TG>
+template <int TG, int K = MPZG_GCDEXT_COOP_K>
 static void
 launch_group (const u64 *in, u64 *out, size_t count, cudaStream_t st)
 {
   const size_t per = MPZG_GCDEXT_COOP_BLOCK / TG;
   const unsigned blocks = (unsigned) ((count + per - 1) / per);
-  gcdext_group_kernel<MPZG_GCDEXT_COOP_K, TG><<<blocks, MPZG_GCDEXT_COOP_BLOCK, 0, st>>> (
-    in, out, count);
+  gcdext_group_kernel<K, TG><<<blocks, MPZG_GCDEXT_COOP_BLOCK, 0, st>>> (in, out, count);
 }
 
 static int
@@ -187,6 +186,14 @@ launch_coop (unsigned W, const u64 *in, u64 *out, size_t count, cudaStream_t st)
     case 16: launch_group<16> (in, out, count, st); break;
     case 32: launch_group<32> (in, out, count, st); break;
     case 64:
+#if MPZG_GCDEXT_COOP_K == 8
+      /* 512 words: one warp of 16 words a lane in a launch large enough */
+      if (count >= MPZG_GCDEXT_WARP_MIN_PAIRS)
+        {
+          launch_group<32, 16> (in, out, count, st);
+          break;
+        }
+#endif
       gcdext_block_kernel<MPZG_GCDEXT_COOP_K, 2><<<(unsigned) count, 64, 0, st>>> (in, out, count);
       break;
     case 128:

@@ -9,4 +9,34 @@
 #define MPN_NAME "t-gcdext"
 #define MPN_GCDEXT 1
 #define MPN_SELECT(sh) 1
+#define MPN_EXTRA check_warp
+#include "tuning.h"
 #include "mpn-shared.h"
+
+/* At 8 words a lane, the cooperative class of 512 words runs a launch of at least
+   MPZG_GCDEXT_WARP_MIN_PAIRS instances one warp of 16 words a lane per instance,
+   a smaller one a block of two warps: one launch on each side of that limit
+   (above the family's usual cap on a launch, MAX_GCDEXT_WORDS).  The limit is
+   tuning.h's as this file sees it: a build that sets it for nvcc alone runs these
+   launches on whichever shape it gets there. */
+static void
+check_warp (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
+{
+  unsigned c, ncls = mpzg_mpn_gcdext_classes ();
+  if (MPZG_GCDEXT_COOP_K != 8)
+    return;
+  for (c = 0; c < ncls && failures <= 20; c++)
+    {
+      mpzg_mpn_shape sh;
+      mpzg_mpn_gcdext_shape (c, &sh);
+      if (sh.layout != MPZG_MPN_CONTIGUOUS || sh.w[0] != 64 * MPZG_GCDEXT_COOP_K)
+        continue;
+      /* a build that moves the limit far up gets a launch of 4096 */
+      const size_t n = MPZG_GCDEXT_WARP_MIN_PAIRS < 4096 ? MPZG_GCDEXT_WARP_MIN_PAIRS : 4096;
+      if (n > 1)
+        check_launch (dev, &sh, n - 1, 0, stream);
+      check_launch (dev, &sh, n + urand (4), 0, stream);
+      printf ("%s: class %u (width %u): launches of %zu and %zu or more instances "
+              "(MPZG_GCDEXT_WARP_MIN_PAIRS)\n", MPN_NAME, c, sh.w[0], n - 1, n);
+    }
+}
