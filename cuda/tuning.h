@@ -358,23 +358,25 @@
      MPZG_GCD_COOP_SHARED_STEPS and MPZG_GCD_BLOCK_SHARED_STEPS below),
      with the two operands in 64 of the thread's registers (123 to 128 in all on
      sm_90, no spills, where every thread runs the steps; with the steps shared
-     154, held to 128 with 32 bytes of spills: MPZG_GCD_COOP_MIN_THREADS).  Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads
-     per block; T = 64 (1024 limbs at K = 16) a block of two warps per
-     instance, or one warp of 32 words a lane in launches of at least
-     MPZG_GCD_WARP_MIN_PAIRS instances.  MPZG_GCD_COOP_K is 16 or 32, a build's choice: 32 words per
+     154, held to 128 with 32 bytes of spills: MPZG_GCD_COOP_MIN_THREADS).
+     Groups of T <= 32 lanes, MPZG_GCD_COOP_BLOCK threads per block; T = 64
+     (1024 limbs at K = 16) a block of two warps per instance, or one warp of
+     32 words a lane in launches of at least MPZG_GCD_WARP_MIN_PAIRS
+     instances.  MPZG_GCD_COOP_K is 16 or 32, a build's choice: 32 words per
      thread halve the threads that repeat the steps, and every class is a
      group (2 lanes at 64 limbs, 32 at 1024), but the operands take 128
-     registers (235 or 236 in all on sm_90, no spills: 2 blocks of 128 threads
-     per multiprocessor where 16 fits 4; 237 to 254 with the steps shared:
-     1.01x faster at 8192 to 32768 bits, 0.99x at 4096,
-     bench/results/2026-11-26-h100-gcd-wide-warp).  Kernel-only on the H100
-     (bench/results/2026-11-24-h100-coop-k32), 32 against 16: 1.03x slower at
-     2^13 bits, 1.05x faster at 2^14, equal at 2^15; measured again per class
-     with the later cores (bench/results/2026-11-25-h100-not-kept-gcd-k32-class),
-     32 was 1.10x slower at 2^14 and 1.16x at 2^15; 16 stays.
+     registers (220 to 254 in all on sm_90, no spills: 2 blocks of 128 threads
+     per multiprocessor where 16 fits 4).  Kernel-only on the H100, 32 against
+     16: before the steps were shared, 1.03x slower at 2^13 bits, 1.05x
+     faster at 2^14, equal at 2^15 (bench/results/2026-11-24-h100-coop-k32),
+     and per class with the later cores 1.10x slower at 2^14 and 1.16x at 2^15
+     (bench/results/2026-11-25-h100-not-kept-gcd-k32-class); with the steps
+     shared, 0.99x at 4096 bits and 1.01x faster at 8192 to 32768
+     (bench/results/2026-11-26-h100-gcd-wide-warp).  So 16 stays below 1024
+     limbs, where one warp of 32 words replaces the block of two warps.
      The groups' outer loop halves K (gcd-coop.cuh's coop_phases) each time the
      operands of every instance of the warp fit in half the words, down to
-     MPZG_GCD_COOP_KMIN (at least MPZG_GCD_COOP_K: never), and so does the
+     MPZG_GCD_COOP_KMIN (at least the kernel's K: never), and so does the
      block of two warps (through shared memory).  Kernel-only on the H100
      (bench/results/2026-11-25-h100-gcd-coop-halving), 2^30 bits per operand
      array, against K kept: 1.13x faster at 2^13 and 2^14 bits down to 2 or 4,
@@ -454,10 +456,13 @@
    words a lane would give a block of warps (1024 limbs, two warps) runs one
    warp of 32 words a lane per instance instead (the groups' kernel with groups
    of 32 lanes, which keep their own steps, four instances a block).  Kernel-only
-   on the H100 at 65536 bits (bench/results/2026-11-26-h100-gcd-wide-warp): 1.29x
-   faster with 16,384 pairs and 1.44x with 1,024, where the block waits at eight
-   barriers an outer iteration; 1.09x slower with 64 pairs and 1.14x with 256,
-   where the warps' blocks leave half of the multiprocessors without work.  A
+   on the H100 at 65536 bits (bench/results/2026-11-26-h100-gcd-wide-warp): 1.30x
+   faster with 16,384 pairs, 1.44x with 1,024 and 1.17x with 512, where the
+   block waits at eight barriers an outer iteration; 1.09x slower with 64 pairs
+   and 1.14x with 256, where the warps' blocks of four pairs leave half of the
+   H100's 132 multiprocessors without work (512 pairs give them about one block
+   each).  The pipeline's chunks hold 512 pairs of 1024 limbs (MPZG_SLOT_WORDS,
+   tuning-switch.h), so a build with smaller slots sends them to the block.  A
    build may set it: NVCCFLAGS=-DMPZG_GCD_WARP_MIN_PAIRS=1 */
 #ifndef MPZG_GCD_WARP_MIN_PAIRS
 #define MPZG_GCD_WARP_MIN_PAIRS 512
@@ -482,7 +487,9 @@
      word is about twice the gcd's rows, so the 30 redundant steps weigh as they do
      in the gcd at 16 words.  Groups of T <= 32 lanes (from 16 limbs, 2 lanes, up
      to 256, 32 lanes), MPZG_GCDEXT_COOP_BLOCK threads per block; T = 64 and 128
-     (512 and 1024 limbs) a block of two and four warps per instance.
+     (512 and 1024 limbs) a block of two and four warps per instance, at 512
+     limbs one warp of 16 words a lane in launches of at least
+     MPZG_GCDEXT_WARP_MIN_PAIRS instances.
      MPZG_GCDEXT_COOP_MIN_LIMBS: 16 to 65, a power of two or 65 (the one-thread
      classes up to 64); a build may set it.  Kernel-only on the H100
      (bench/results/2026-11-24-h100-gcdext-divexact-powm2k): 1,048,576 pairs of 16
@@ -496,7 +503,10 @@
      limbs the cooperative kernel was 3.6 times slower than one thread.
      MPZG_GCDEXT_COOP_K: 8, or 16 in a build that sets it (241 to 254
      registers, two blocks a multiprocessor against three): 1.06 to 1.37
-     times slower at 4096 and 16384 bits, 1.05 to 1.11 times faster at 65536.
+     times slower at 4096 and 16384 bits, 1.05 to 1.11 times faster at 65536;
+     measured again after the block of warps shared its steps, 1.07x (gcdext)
+     and 1.14x (invert) slower at 65536 and 1.23x / 1.15x faster at 32768,
+     which alone takes 16 words (MPZG_GCDEXT_WARP_MIN_PAIRS below).
    Auto mode: about three times the gcd's
    work per element, the gcd's thresholds until measured. */
 #define MPZG_GCDEXT_MAX_LIMBS 1024
@@ -561,7 +571,7 @@
    limbs (32768 bits; a block of two warps of 8 words a lane) runs one warp of 16
    words a lane per instance instead (250 registers, no spills, no barrier).
    Kernel-only on the H100 (bench/results/2026-11-26-h100-gcd-wide-warp), 8,192
-   pairs: gcdext 1.23x and invert 1.15x faster; 512 pairs 1.09x and 1.02x.
+   pairs: gcdext 1.23x and invert 1.15x faster; 512 pairs 1.09x and 1.03-1.06x.
    A build with K = 16 everywhere was slower at 16384 bits (invert 1.19x) and
    65536 (gcdext 1.07x, invert 1.14x: a block of two warps against four).
    A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_WARP_MIN_PAIRS=1 */

@@ -17,14 +17,14 @@
      of two warps per instance, with shared memory and a barrier in each of the
      iteration's seven exchanges (eight with the steps shared by thread 0,
      MPZG_GCD_BLOCK_SHARED_STEPS), or, in a launch of at least
-     MPZG_GCD_WARP_MIN_PAIRS instances, one warp of 32 words a lane.  Groups of fewer than 32 lanes share one
-     computation of each instance's steps per block (gcd-coop.cuh's
-     group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).  K = 16 (the default) or 32, a
-     build's choice (tuning.h): every thread runs the outer iteration's steps
-     itself, except in groups below 32 lanes and in the block of warps, so 32
-     words a thread halve the threads that repeat them, for twice the registers
-     of the operands (128 of 255); at K = 32 every class is a group of at most
-     32 lanes.
+     MPZG_GCD_WARP_MIN_PAIRS instances, one warp of 32 words a lane.  Groups
+     of fewer than 32 lanes share one computation of each instance's steps per
+     block (gcd-coop.cuh's group_steps_x; MPZG_GCD_COOP_SHARED_STEPS).
+     K = 16 (the default) or 32, a build's choice (tuning.h): every thread runs
+     the outer iteration's steps itself, except in groups below 32 lanes and in
+     the block of warps, so 32 words a thread halve the threads that repeat
+     them, for twice the registers of the operands (128 of 255); at K = 32
+     every class is a group of at most 32 lanes.
 
    Classes: one width W for both operands, the smallest of gcd_width that holds the
    longer one; unequal sizes need no class of their own, since the binary method's
@@ -131,7 +131,8 @@ gcd_smem_kernel (const u64 *__restrict__ in, u64 *__restrict__ out, size_t lanes
 #define MPZG_GCD_COOP_BOUNDS(K) \
   __launch_bounds__ (MPZG_GCD_COOP_BLOCK, (K) == 16 && MPZG_GCD_COOP_MIN_THREADS > 0 \
                      ? MPZG_GCD_COOP_MIN_THREADS / MPZG_GCD_COOP_BLOCK : 1)
-static_assert (MPZG_GCD_COOP_MIN_THREADS % MPZG_GCD_COOP_BLOCK == 0,
+static_assert (MPZG_GCD_COOP_K != 16
+               || MPZG_GCD_COOP_MIN_THREADS % MPZG_GCD_COOP_BLOCK == 0,
                "MPZG_GCD_COOP_MIN_THREADS counts whole blocks");
 
 /* Groups of TG lanes, 32 / TG instances per warp; W = TG K.  Below 32 lanes the

@@ -39,7 +39,9 @@ check_wide (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
         {
           /* a build that moves the limit beyond a test launch gets the largest */
           const size_t cap = max_count (&sh);
-          const size_t n = MPZG_GCD_WARP_MIN_PAIRS < cap ? MPZG_GCD_WARP_MIN_PAIRS : cap;
+          size_t n = MPZG_GCD_WARP_MIN_PAIRS < cap ? MPZG_GCD_WARP_MIN_PAIRS : cap;
+          if (n < 1)
+            n = 1;
           if (n > 1)
             check_launch (dev, &sh, n - 1, 0, stream);
           const size_t more = n + urand (4);

@@ -18,7 +18,8 @@
    the cofactor's bound allows.
 
    Shapes: the device's (K = 8 words per thread, T = W / 8 from 2 threads at 16
-   words to 128 at 1024: the cooperative classes tuning.h may choose), and others
+   words to 128 at 1024: the cooperative classes tuning.h may choose; at 512
+   words also the warp of K = 16 that large launches take), and others
    with K = 1, 2 and 3, so that the words, carries and shifts cross threads at
    every offset.  Pairs: every pair of magnitudes up to 64; gcd-host.h's (planted
    common factors, equal operands, zero, one, powers of two, consecutive Fibonacci
@@ -62,6 +63,9 @@ static const shape device_shapes[] = {
   { 2, 8 }, { 4, 8 }, { 8, 8 }, { 16, 8 }, { 32, 8 }, { 64, 8 }, { 128, 8 }
 };
 #define NDEVICE ((int) (sizeof device_shapes / sizeof device_shapes[0]))
+/* gcdext.cu's warp at 512 words (MPZG_GCDEXT_WARP_MIN_PAIRS) */
+static const shape device_warp = { 32, 16 };
+static long warp_instances;
 static const shape other_shapes[] = { { 4, 1 }, { 4, 2 }, { 4, 3 }, { 32, 1 }, { 32, 3 }, { 64, 2 } };
 #define NOTHER ((int) (sizeof other_shapes / sizeof other_shapes[0]))
 
@@ -99,6 +103,7 @@ run_shape (const shape &s, const u64 *a, const u64 *b, u64 *g, u64 *v)
     case 2: return run_k<2> (s.T, a, b, g, v);
     case 3: return run_k<3> (s.T, a, b, g, v);
     case 8: return run_k<8> (s.T, a, b, g, v);
+    case 16: return run_k<16> (s.T, a, b, g, v);
     default: abort ();
     }
 }
@@ -152,6 +157,11 @@ check_pair (mpz_srcptr za, mpz_srcptr zb, gmp_randstate_t rs, const char *kind)
     k++;
   check_shape (za, zb, device_shapes[k], kind);
   per_shape[0][k]++;
+  if (device_shapes[k].T * device_shapes[k].K == device_warp.T * device_warp.K)
+    {
+      check_shape (za, zb, device_warp, kind);
+      warp_instances++;
+    }
   int fit[NOTHER], nfit = 0;
   for (int i = 0; i < NOTHER; i++)
     if ((size_t) (other_shapes[i].T * other_shapes[i].K) >= n)
@@ -288,7 +298,7 @@ check_finals (const shape &s, gmp_randstate_t rs)
   switch (s.K)
     {
 #define C(k) case k: check_neg_mod<k> (s, rs); check_reduce<k> (s, rs); break;
-      C (1) C (2) C (3) C (8)
+      C (1) C (2) C (3) C (8) C (16)
 #undef C
     default: abort ();
     }
@@ -333,6 +343,7 @@ main (int argc, char **argv)
       {
         for (int i = 0; i < NDEVICE; i++)
           check_finals (device_shapes[i], rs);
+        check_finals (device_warp, rs);
         for (int i = 0; i < NOTHER; i++)
           check_finals (other_shapes[i], rs);
       }
@@ -352,6 +363,12 @@ main (int argc, char **argv)
                  device_shapes[i].T, device_shapes[i].K);
         failures++;
       }
+  if (warp_instances == 0)
+    {
+      fprintf (stderr, "t-gcdext-coop-host: the device shape T = %d, K = %d was never tested\n",
+               device_warp.T, device_warp.K);
+      failures++;
+    }
   for (int i = 0; i < NOTHER; i++)
     if (per_shape[1][i] == 0)
       {
