@@ -61,8 +61,8 @@ parse_item (const char *s, size_t len, const char *const *families, size_t nfam,
             unsigned *steps, unsigned long *fams)
 {
   static const struct { const char *name; unsigned step; } names[] = {
-    { "kernels", TUNE_STEP_KERNELS }, { "auto", TUNE_STEP_AUTO },
-    { "huge", TUNE_STEP_HUGE }, { "slot", TUNE_STEP_SLOT }
+    { "kernels", TUNE_STEP_KERNELS }, { "shapes", TUNE_STEP_SHAPES },
+    { "auto", TUNE_STEP_AUTO }, { "huge", TUNE_STEP_HUGE }, { "slot", TUNE_STEP_SLOT }
   };
   static const char prefix[] = "auto:";
   const size_t plen = sizeof prefix - 1;

@@ -37,9 +37,10 @@ int tune_consistent (double t1, double t2);
 #define TUNE_STEP_AUTO 2u       /* auto mode's thresholds, GPU against CPU */
 #define TUNE_STEP_HUGE 4u       /* one long product, GPU against GMP */
 #define TUNE_STEP_SLOT 8u       /* the pipeline's chunk */
-#define TUNE_STEPS_ALL 15u
+#define TUNE_STEP_SHAPES 16u    /* kernel shapes chosen by a launch's count */
+#define TUNE_STEPS_ALL 31u
 
-/* Reads -s's comma list of step names (kernels, auto, huge, slot; auto:NAME for
+/* Reads -s's comma list of step names (kernels, shapes, auto, huge, slot; auto:NAME for
    the auto step on families[i] == NAME alone, as many as given) into *steps
    (TUNE_STEP_* bits) and *fams (bit i: families[i]; all of them for auto).
    Returns 0, or -1 on an empty list or item, an unknown name, or more families

@@ -204,9 +204,51 @@ batch_poison (batch *b, size_t n)
 /* Sets the switch point so that a batch of width n runs method m (0 or 1). */
 typedef void (*tune_setter) (int m, unsigned n);
 
-/* Times methods 0 and 1 kernel only at sizes[0..n) (limbs; balanced operands),
-   t0[i] and t1[i] the medians (us).  Returns how many sizes were measured before
-   the budget ran out, or -1 on a failure. */
+/* Times methods 0 and 1 kernel only on one batch of count elements of `limbs`
+   limbs (balanced operands), set (m, arg) choosing method m: *t0 and *t1 the
+   medians (us).  Returns 0, or -1 on a failure. */
+static int
+kernel_point (const char *opname, unsigned limbs, size_t count, tune_setter set,
+              unsigned arg, const char *m0, const char *m1, double *t0, double *t1)
+{
+  double v[2][MAX_ROUNDS], us;
+  batch b;
+  batch_init (&b, opname, count, 64UL * limbs);
+  batch_ensure (&b, count);
+  for (int r = 0; r < opt.rounds; r++)
+    for (int j = 0; j < 2; j++)
+      {
+        int m = (r + j) % 2, st;
+        set (m, arg);
+        batch_poison (&b, count);
+        st = mpzg_gpu_time_kernel (b.op->gpu, b.out, b.in, count, 3, 0, &us);
+        if (st != MPZG_OK)
+          {
+            fprintf (stderr, "!! %s %u limbs x %zu, %s: mpzg_gpu_time_kernel: %s\n", opname,
+                     limbs, count, m ? m1 : m0, mpzg_strerror (st));
+            failures++;
+            batch_clear (&b);
+            return -1;
+          }
+        if (!batch_check (&b, count, m ? m1 : m0))
+          {
+            batch_clear (&b);
+            return -1;
+          }
+        v[m][r] = us;
+      }
+  *t0 = bench_median (v[0], opt.rounds);
+  *t1 = bench_median (v[1], opt.rounds);
+  fprintf (stderr, "   %-6s %6u limbs x %-7zu %-6s %10.1f us  %-6s %10.1f us  %s\n", opname,
+           limbs, count, m0, *t0, m1, *t1, *t1 < *t0 ? m1 : m0);
+  batch_clear (&b);
+  return 0;
+}
+
+/* Times methods 0 and 1 kernel only at sizes[0..n) (limbs; balanced operands,
+   2^TBITS bits per operand array), set (m, size), t0[i] and t1[i] the medians
+   (us).  Returns how many sizes were measured before the budget ran out, or -1
+   on a failure. */
 static long
 kernel_pair (const char *opname, const unsigned *sizes, size_t n, tune_setter set,
              const char *m0, const char *m1, double *t0, double *t1)
@@ -214,58 +256,49 @@ kernel_pair (const char *opname, const unsigned *sizes, size_t n, tune_setter se
   size_t i;
   for (i = 0; i < n; i++)
     {
-      double v[2][MAX_ROUNDS], us;
       size_t count = ((size_t) 1 << opt.tbits) / (64 * (size_t) sizes[i]);
-      batch b;
       if (over_budget ())
         break;
       if (count < 16)
         count = 16;
-      batch_init (&b, opname, count, 64UL * sizes[i]);
-      batch_ensure (&b, count);
-      for (int r = 0; r < opt.rounds; r++)
-        for (int j = 0; j < 2; j++)
-          {
-            int m = (r + j) % 2, st;
-            set (m, sizes[i]);
-            batch_poison (&b, count);
-            st = mpzg_gpu_time_kernel (b.op->gpu, b.out, b.in, count, 3, 0, &us);
-            if (st != MPZG_OK)
-              {
-                fprintf (stderr, "!! %s %u limbs, %s: mpzg_gpu_time_kernel: %s\n", opname,
-                         sizes[i], m ? m1 : m0, mpzg_strerror (st));
-                failures++;
-                batch_clear (&b);
-                return -1;
-              }
-            if (!batch_check (&b, count, m ? m1 : m0))
-              {
-                batch_clear (&b);
-                return -1;
-              }
-            v[m][r] = us;
-          }
-      t0[i] = bench_median (v[0], opt.rounds);
-      t1[i] = bench_median (v[1], opt.rounds);
-      fprintf (stderr, "   %-4s %6u limbs x %-7zu %-6s %10.1f us  %-6s %10.1f us  %s\n",
-               opname, sizes[i], count, m0, t0[i], m1, t1[i], t1[i] < t0[i] ? m1 : m0);
-      batch_clear (&b);
+      if (kernel_point (opname, sizes[i], count, set, sizes[i], m0, m1, &t0[i], &t1[i]) != 0)
+        return -1;
+    }
+  return (long) i;
+}
+
+/* The same at one size, `limbs`, over batch counts[0..n), set (m, count). */
+static long
+kernel_count_pair (const char *opname, unsigned limbs, const unsigned *counts, size_t n,
+                   tune_setter set, const char *m0, const char *m1, double *t0, double *t1)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      if (over_budget ())
+        break;
+      if (kernel_point (opname, limbs, counts[i], set, counts[i], m0, m1, &t0[i], &t1[i]) != 0)
+        return -1;
     }
   return (long) i;
 }
 
 /* Runs one kernel step on the switch point *var (which set changes, and which is
-   restored afterwards): the index of the crossover among sizes[0..n), n for none;
-   -1 when it failed, -2 when the budget cut it short (the switch point is kept). */
+   restored afterwards): the index of the crossover among sizes[0..n) (or, where
+   limbs is not 0, among the batch counts sizes[0..n) of elements of `limbs`
+   limbs), n for none; -1 when it failed, -2 when the budget cut it short (the
+   switch point is kept). */
 static long
-kernel_step (const char *title, const char *name, const char *opname, const unsigned *sizes,
-             size_t n, tune_setter set, unsigned *var, const char *m0, const char *m1)
+kernel_step (const char *title, const char *name, const char *opname, unsigned limbs,
+             const unsigned *sizes, size_t n, tune_setter set, unsigned *var, const char *m0,
+             const char *m1)
 {
   double t0[MAX_SIZES], t1[MAX_SIZES];
   unsigned keep = *var;
   long got;
   fprintf (stderr, "%s (%s): %s against %s, kernel only\n", name, title, m0, m1);
-  got = kernel_pair (opname, sizes, n, set, m0, m1, t0, t1);
+  got = limbs ? kernel_count_pair (opname, limbs, sizes, n, set, m0, m1, t0, t1)
+              : kernel_pair (opname, sizes, n, set, m0, m1, t0, t1);
   *var = keep;
   if (got < 0)
     {
@@ -300,6 +333,13 @@ static void set_add_small (int m, unsigned n)
   MPZG_ADD_SMALL_MAX = m ? n - 1 : MPZG_MPN_INTERLEAVED_MAX - 1;
 }
 static void set_add_block (int m, unsigned n) { MPZG_ADD_BLOCK_MIN = m ? n : NEVER; }
+static void set_gcd_warp (int m, unsigned n) { (void) n; MPZG_GCD_WARP_MIN_PAIRS = m ? 1 : NEVER; }
+static void
+set_gcdext_warp (int m, unsigned n)
+{
+  (void) n;
+  MPZG_GCDEXT_WARP_MIN_PAIRS = m ? 1 : NEVER;
+}
 
 static void
 tune_kernels (void)
@@ -324,7 +364,7 @@ tune_kernels (void)
   /* one thread per product up to the largest small width below the crossover */
   s = PICK (s_full, s_quick);
   n = PICKN (s_full, s_quick);
-  i = kernel_step ("mul: one thread per product", "MPZG_MUL_SMALL_MAX", "mul", s, n,
+  i = kernel_step ("mul: one thread per product", "MPZG_MUL_SMALL_MAX", "mul", 0, s, n,
                    set_small, &MPZG_MUL_SMALL_MAX, "thread", "group");
   if (i >= 0)
     {
@@ -338,8 +378,8 @@ tune_kernels (void)
   /* the group kernel up to 32, 64 or 128 limbs */
   s = PICK (g_full, g_quick);
   n = PICKN (g_full, g_quick);
-  i = kernel_step ("mul: a group of threads per product", "MPZG_MUL_GRP_MAX_LIMBS", "mul", s,
-                   n, set_grp, &MPZG_MUL_GRP_MAX_LIMBS, "group", "block");
+  i = kernel_step ("mul: a group of threads per product", "MPZG_MUL_GRP_MAX_LIMBS", "mul", 0,
+                   s, n, set_grp, &MPZG_MUL_GRP_MAX_LIMBS, "group", "block");
   if (i >= 0)
     {
       unsigned top = i < (long) n ? s[i] : GRP_TOP + 1;
@@ -352,8 +392,8 @@ tune_kernels (void)
   {
     unsigned keep_block = MPZG_MUL_BLOCK_MAX_LIMBS;
     MPZG_MUL_BLOCK_MAX_LIMBS = BLOCK_TOP;
-    i = kernel_step ("mul: classical or NTT in one block", "MPZG_MUL_NTT_MIN_LIMBS", "mul", s,
-                     n, set_ntt, &MPZG_MUL_NTT_MIN_LIMBS, "block", "ntt");
+    i = kernel_step ("mul: classical or NTT in one block", "MPZG_MUL_NTT_MIN_LIMBS", "mul", 0,
+                     s, n, set_ntt, &MPZG_MUL_NTT_MIN_LIMBS, "block", "ntt");
     MPZG_MUL_BLOCK_MAX_LIMBS = keep_block;
   }
   if (i >= 0)
@@ -362,24 +402,54 @@ tune_kernels (void)
   /* the whole-device transform above the widest width at which one block wins */
   s = PICK (b_full, b_quick);
   n = PICKN (b_full, b_quick);
-  i = kernel_step ("mul: one block or the whole device", "MPZG_MUL_BLOCK_MAX_LIMBS", "mul", s,
-                   n, set_grid, &MPZG_MUL_BLOCK_MAX_LIMBS, "block", "grid");
+  i = kernel_step ("mul: one block or the whole device", "MPZG_MUL_BLOCK_MAX_LIMBS", "mul", 0,
+                   s, n, set_grid, &MPZG_MUL_BLOCK_MAX_LIMBS, "block", "grid");
   if (i >= 0)
     sw_measured ("MPZG_MUL_BLOCK_MAX_LIMBS", i < (long) n ? s[i] - 1 : BLOCK_TOP);
 
   s = PICK (as_full, as_quick);
   n = PICKN (as_full, as_quick);
-  i = kernel_step ("add: one thread or one warp per sum", "MPZG_ADD_SMALL_MAX", "add", s, n,
+  i = kernel_step ("add: one thread or one warp per sum", "MPZG_ADD_SMALL_MAX", "add", 0, s, n,
                    set_add_small, &MPZG_ADD_SMALL_MAX, "thread", "warp");
   if (i >= 0)
     sw_measured ("MPZG_ADD_SMALL_MAX", i < (long) n ? s[i] - 1 : s[n - 1]);
 
   s = PICK (ab_full, ab_quick);
   n = PICKN (ab_full, ab_quick);
-  i = kernel_step ("add: one warp or one block per sum", "MPZG_ADD_BLOCK_MIN", "add", s, n,
+  i = kernel_step ("add: one warp or one block per sum", "MPZG_ADD_BLOCK_MIN", "add", 0, s, n,
                    set_add_block, &MPZG_ADD_BLOCK_MIN, "warp", "block");
   if (i >= 0)
     sw_measured ("MPZG_ADD_BLOCK_MIN", i < (long) n ? s[i] : MPZG_ADD_MAX_LIMBS + 1);
+
+}
+
+/* The kernel shapes chosen by a launch's count: at the gcd's widest class and
+   gcdext's 512 limbs, a block of warps per instance or one warp, the warp from
+   the first batch count at which it wins. */
+static void
+tune_shapes (void)
+{
+  static const unsigned wc_full[] = { 64, 128, 192, 256, 384, 512, 768, 1024, 2048 },
+    wc_quick[] = { 128, 512, 2048 };
+  const unsigned *s = PICK (wc_full, wc_quick);
+  size_t n = PICKN (wc_full, wc_quick);
+  long i;
+
+  i = kernel_step ("gcd at 1024 limbs: a block of warps or one warp per pair",
+                   "MPZG_GCD_WARP_MIN_PAIRS", "gcd", 1024, s, n, set_gcd_warp,
+                   &MPZG_GCD_WARP_MIN_PAIRS, "block", "warp");
+  if (i >= 0)
+    sw_measured ("MPZG_GCD_WARP_MIN_PAIRS", i < (long) n ? s[i] : NEVER);
+  if (MPZG_GCDEXT_COOP_K == 8)
+    {
+      i = kernel_step ("gcdext at 512 limbs: a block of warps or one warp per pair",
+                       "MPZG_GCDEXT_WARP_MIN_PAIRS", "gcdext", 512, s, n, set_gcdext_warp,
+                       &MPZG_GCDEXT_WARP_MIN_PAIRS, "block", "warp");
+      if (i >= 0)
+        sw_measured ("MPZG_GCDEXT_WARP_MIN_PAIRS", i < (long) n ? s[i] : NEVER);
+    }
+  else
+    sw_kept ("MPZG_GCDEXT_WARP_MIN_PAIRS", "a build with MPZG_GCDEXT_COOP_K 16: no such class");
 }
 
 /* The ladders as tuned, on mixed sizes, kernel only and end to end: a set of
@@ -730,6 +800,7 @@ usage (FILE *f)
            "  -o FILE     write the header to FILE (default: stdout)\n"
            "  -q          quick: fewer sizes, counts and rounds (about a minute)\n"
            "  -s STEPS    only these steps, a comma list of: kernels (the kernel ladders),\n"
+           "              shapes (the kernel shapes chosen by a launch's count),\n"
            "              auto (auto mode's thresholds, every family) or auto:FAMILY (one\n"
            "              family: add, mul, tdiv_qr, gcd, gcdext or powm; repeatable),\n"
            "              huge (one long product), slot (the pipeline's chunk); default\n"
@@ -805,6 +876,8 @@ main (int argc, char **argv)
 
   if (opt.steps & TUNE_STEP_KERNELS)
     tune_kernels ();
+  if (failures == 0 && (opt.steps & TUNE_STEP_SHAPES))
+    tune_shapes ();
   /* what the header will hold, measured or not, must take every class to a
      kernel that computes it: checked whatever -s says (two batches of 4096) */
   if (failures == 0)

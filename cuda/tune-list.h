@@ -17,6 +17,9 @@
   X (MPZG_MUL_BLOCK_MAX_LIMBS, mpzg_tune_mul_block_max_limbs, unsigned, MPZG_TUNE_UNSIGNED) \
   X (MPZG_ADD_SMALL_MAX, mpzg_tune_add_small_max, unsigned, MPZG_TUNE_UNSIGNED)         \
   X (MPZG_ADD_BLOCK_MIN, mpzg_tune_add_block_min, unsigned, MPZG_TUNE_UNSIGNED)         \
+  X (MPZG_GCD_WARP_MIN_PAIRS, mpzg_tune_gcd_warp_min_pairs, unsigned, MPZG_TUNE_UNSIGNED) \
+  X (MPZG_GCDEXT_WARP_MIN_PAIRS, mpzg_tune_gcdext_warp_min_pairs, unsigned,              \
+     MPZG_TUNE_UNSIGNED)                                                                 \
   X (MPZG_ADD_WORTH_LIMBS, mpzg_tune_add_worth_limbs, size_t, MPZG_TUNE_SIZE)           \
   X (MPZG_MUL_WORTH_AVG, mpzg_tune_mul_worth_avg, unsigned, MPZG_TUNE_UNSIGNED)         \
   X (MPZG_MUL_WORTH_WORK, mpzg_tune_mul_worth_work, double, MPZG_TUNE_DOUBLE)           \

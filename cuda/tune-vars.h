@@ -33,6 +33,10 @@ MPZG_TUNE_SWITCHES (MPZG_TUNE_EXTERN)
 #define MPZG_ADD_SMALL_MAX mpzg_tune_add_small_max
 #undef MPZG_ADD_BLOCK_MIN
 #define MPZG_ADD_BLOCK_MIN mpzg_tune_add_block_min
+#undef MPZG_GCD_WARP_MIN_PAIRS
+#define MPZG_GCD_WARP_MIN_PAIRS mpzg_tune_gcd_warp_min_pairs
+#undef MPZG_GCDEXT_WARP_MIN_PAIRS
+#define MPZG_GCDEXT_WARP_MIN_PAIRS mpzg_tune_gcdext_warp_min_pairs
 #undef MPZG_ADD_WORTH_LIMBS
 #define MPZG_ADD_WORTH_LIMBS mpzg_tune_add_worth_limbs
 #undef MPZG_MUL_WORTH_AVG

@@ -110,6 +110,10 @@ test_steps (void)
   CHECK (tune_parse_steps ("auto:mul,auto", fam, 6, &st, &fm) == 0);
   CHECK (st == TUNE_STEP_AUTO && fm == 63);
   CHECK (tune_parse_steps ("slot,kernels,huge,auto,slot", fam, 6, &st, &fm) == 0);
+  CHECK (st == (TUNE_STEPS_ALL & ~TUNE_STEP_SHAPES) && fm == 63);
+  CHECK (tune_parse_steps ("shapes", fam, 6, &st, &fm) == 0);
+  CHECK (st == TUNE_STEP_SHAPES && fm == 0);
+  CHECK (tune_parse_steps ("huge,shapes,kernels,slot,auto", fam, 6, &st, &fm) == 0);
   CHECK (st == TUNE_STEPS_ALL && fm == 63);
   CHECK (tune_parse_steps ("", fam, 6, &st, &fm) == -1);
   CHECK (tune_parse_steps ("kernels,", fam, 6, &st, &fm) == -1);
