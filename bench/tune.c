@@ -5,9 +5,10 @@
    It links the tuning build of the library (-DMPZG_TUNE_PROGRAM_BUILD), where each
    switch point is a variable (cuda/tune-vars.h).  Each step times the two methods
    of one switch point side by side, in alternating order, the median of several
-   rounds, over increasing sizes, and takes the first size from which the second
-   method wins at two consecutive sizes (tune_crossover); the sizes between two
-   measured ones keep the first method.  Kernel choices are timed kernel only
+   rounds, over increasing sizes (batch counts, for the kernel shapes chosen by a
+   launch's count), and takes the first size from which the second method wins
+   at two consecutive sizes (tune_crossover); the sizes between two measured ones
+   keep the first method.  Kernel choices are timed kernel only
    (mpzg_gpu_time_kernel: operands resident on the device), the GPU-or-CPU
    decisions end to end (mpz_t in and out) against the library's CPU path on all
    cores, by size and batch count, and the pipeline's chunk size end to end over a
@@ -420,26 +421,55 @@ tune_kernels (void)
                    set_add_block, &MPZG_ADD_BLOCK_MIN, "warp", "block");
   if (i >= 0)
     sw_measured ("MPZG_ADD_BLOCK_MIN", i < (long) n ? s[i] : MPZG_ADD_MAX_LIMBS + 1);
+}
 
+/* The multiprocessors that mpzg_gpu_probe's description names ("..., N SMs"),
+   or the H100's 132 where it names none. */
+static unsigned
+probe_sms (const char *desc)
+{
+  const char *p = strstr (desc, " SMs");
+  unsigned v = 0, scale = 1;
+  while (p != NULL && p > desc && p[-1] >= '0' && p[-1] <= '9' && scale <= 100000)
+    {
+      v += (unsigned) (p[-1] - '0') * scale;
+      scale *= 10;
+      p--;
+    }
+  return v > 0 ? v : 132;
 }
 
 /* The kernel shapes chosen by a launch's count: at the gcd's widest class and
    gcdext's 512 limbs, a block of warps per instance or one warp, the warp from
-   the first batch count at which it wins. */
+   the first batch count at which it wins.  The counts are multiples of the
+   device's multiprocessors, from half to sixteen of them, with both sides of two
+   a multiprocessor: on the H100 the block's time steps up there (265 pairs
+   against 264).  The words a lane (MPZG_GCD_COOP_K, MPZG_GCDEXT_COOP_K) are
+   tuning.h's as this file sees them: a build that sets them for nvcc alone gets
+   these switch points measured on one kernel twice. */
 static void
-tune_shapes (void)
+tune_shapes (unsigned sms)
 {
-  static const unsigned wc_full[] = { 64, 128, 192, 256, 384, 512, 768, 1024, 2048 },
-    wc_quick[] = { 128, 512, 2048 };
-  const unsigned *s = PICK (wc_full, wc_quick);
-  size_t n = PICKN (wc_full, wc_quick);
+  static const unsigned num_full[] = { 1, 2, 3, 4, 4, 5, 6, 8, 12, 16, 32 },
+    num_quick[] = { 2, 4, 4, 8, 32 };
+  const unsigned *num = PICK (num_full, num_quick);
+  const size_t n = PICKN (num_full, num_quick);
+  unsigned s[MAX_SIZES];
   long i;
+  /* num / 2 pairs a multiprocessor; the second 4, one pair more */
+  for (size_t k = 0; k < n; k++)
+    s[k] = num[k] * sms / 2 + (k > 0 && num[k] == num[k - 1]);
 
-  i = kernel_step ("gcd at 1024 limbs: a block of warps or one warp per pair",
-                   "MPZG_GCD_WARP_MIN_PAIRS", "gcd", 1024, s, n, set_gcd_warp,
-                   &MPZG_GCD_WARP_MIN_PAIRS, "block", "warp");
-  if (i >= 0)
-    sw_measured ("MPZG_GCD_WARP_MIN_PAIRS", i < (long) n ? s[i] : NEVER);
+  if (MPZG_GCD_COOP_K != 16)
+    sw_kept ("MPZG_GCD_WARP_MIN_PAIRS", "a build with MPZG_GCD_COOP_K 32: no block of warps");
+  else
+    {
+      i = kernel_step ("gcd at 1024 limbs: a block of warps or one warp per pair",
+                       "MPZG_GCD_WARP_MIN_PAIRS", "gcd", 1024, s, n, set_gcd_warp,
+                       &MPZG_GCD_WARP_MIN_PAIRS, "block", "warp");
+      if (i >= 0)
+        sw_measured ("MPZG_GCD_WARP_MIN_PAIRS", i < (long) n ? s[i] : NEVER);
+    }
   if (MPZG_GCDEXT_COOP_K == 8)
     {
       i = kernel_step ("gcdext at 512 limbs: a block of warps or one warp per pair",
@@ -809,7 +839,8 @@ usage (FILE *f)
            "              the ladders on mixed sizes runs whatever STEPS says.\n"
            "  -T SECONDS  time budget (default 420): steps not reached keep their value\n"
            "  -r ROUNDS   rounds of each kernel comparison, the median taken (default 5)\n"
-           "  -t TBITS    kernel comparisons on 2^TBITS bits per operand array (default 27)\n"
+           "  -t TBITS    kernel comparisons by size on 2^TBITS bits per operand array\n"
+           "              (default 27)\n"
            "  -h, --help  this text\n"
            "Exit status: 0 written, 1 on a failure (a wrong result, a device error, no\n"
            "usable GPU: then nothing is written), 2 on a usage error.\n");
@@ -877,7 +908,7 @@ main (int argc, char **argv)
   if (opt.steps & TUNE_STEP_KERNELS)
     tune_kernels ();
   if (failures == 0 && (opt.steps & TUNE_STEP_SHAPES))
-    tune_shapes ();
+    tune_shapes (probe_sms (desc));
   /* what the header will hold, measured or not, must take every class to a
      kernel that computes it: checked whatever -s says (two batches of 4096) */
   if (failures == 0)

@@ -12,8 +12,8 @@
    Kept: MPZG_MUL_BLOCK_MAX_LIMBS (step not run, -s; measured 2026-11-24 17:03 UTC, -s kernels)
    Kept: MPZG_ADD_SMALL_MAX (step not run, -s; measured 2026-11-24 17:03 UTC, -s kernels)
    Kept: MPZG_ADD_BLOCK_MIN (step not run, -s; measured 2026-11-24 17:03 UTC, -s kernels)
-   Kept: MPZG_GCD_WARP_MIN_PAIRS (step not run, -s; measured 2026-11-26 01:37 UTC, -s shapes)
-   Kept: MPZG_GCDEXT_WARP_MIN_PAIRS (step not run, -s; measured 2026-11-26 01:37 UTC, -s shapes)
+   Kept: MPZG_GCD_WARP_MIN_PAIRS (step not run, -s; measured 2026-11-26 01:52 UTC, -s shapes)
+   Kept: MPZG_GCDEXT_WARP_MIN_PAIRS (step not run, -s; measured 2026-11-26 01:52 UTC, -s shapes)
    Not measured, kept: MPZG_ADD_WORTH_LIMBS (the GPU won at no size tried)
    Not measured, kept: MPZG_SLOT_WORDS (step not run, -s)
 */
@@ -39,10 +39,10 @@
 #define MPZG_ADD_BLOCK_MIN 2048
 #endif
 #ifndef MPZG_GCD_WARP_MIN_PAIRS
-#define MPZG_GCD_WARP_MIN_PAIRS 384
+#define MPZG_GCD_WARP_MIN_PAIRS 265
 #endif
 #ifndef MPZG_GCDEXT_WARP_MIN_PAIRS
-#define MPZG_GCDEXT_WARP_MIN_PAIRS 384
+#define MPZG_GCDEXT_WARP_MIN_PAIRS 265
 #endif
 #ifndef MPZG_ADD_WORTH_LIMBS
 #define MPZG_ADD_WORTH_LIMBS ((size_t) 1073741824)

@@ -459,14 +459,15 @@
    on the H100 at 65536 bits (bench/results/2026-11-26-h100-gcd-wide-warp): 1.30x
    faster with 16,384 pairs, 1.44x with 1,024 and 1.17x with 512, where the
    block waits at eight barriers an outer iteration; 1.09x slower with 64 pairs
-   and 1.14x with 256, where the warps' blocks of four pairs leave half of the
-   H100's 132 multiprocessors without work (512 pairs give them about one block
-   each).  bench/mpzg-tune -s shapes measures the limit (tuning-switch.h): 384
-   on the H100, the warp 1.17x faster there.  The pipeline's chunks hold 512
-   pairs of 1024 limbs (MPZG_SLOT_WORDS, tuning-switch.h), so a build with
-   slots below 3/4 of theirs sends them to the block.  A
-   build may set it: NVCCFLAGS=-DMPZG_GCD_WARP_MIN_PAIRS=1; bench/mpzg-tune
-   measures it (tuning-switch.h). */
+   and 1.14x with 256, where one warp's iteration takes longer than two warps'
+   (in blocks of one instance, every multiprocessor busy, just as slow) and the
+   block runs at most two pairs a multiprocessor at full speed.  bench/mpzg-tune
+   -s shapes measures the limit (tuning-switch.h): 265 on the H100, where the
+   block's time steps up (8.11 ms against the warp's 7.08; 6.20 against 7.06
+   with 264 pairs).  The pipeline's chunks hold 512 pairs of 1024 limbs
+   (MPZG_SLOT_WORDS, tuning-switch.h), so a build with slots below about half
+   of theirs sends them to the block.  A build may set it:
+   NVCCFLAGS=-DMPZG_GCD_WARP_MIN_PAIRS=1 */
 
 /* gcdext and invert (cuda/gcd/gcdext.cu): the gcd's classes, up to
    MPZG_GCDEXT_MAX_LIMBS limbs, five arrays per instance (a, b, two cofactors, the
@@ -574,9 +575,9 @@
    pairs: gcdext 1.23x and invert 1.15x faster; 512 pairs 1.09x and 1.03-1.06x.
    A build with K = 16 everywhere was slower at 16384 bits (invert 1.19x) and
    65536 (gcdext 1.07x, invert 1.14x: a block of two warps against four).
-   bench/mpzg-tune -s shapes measures the limit: 384 on the H100.
-   A build may set it: NVCCFLAGS=-DMPZG_GCDEXT_WARP_MIN_PAIRS=1; bench/mpzg-tune
-   measures it (tuning-switch.h). */
+   bench/mpzg-tune -s shapes measures the limit (tuning-switch.h): 265 on the
+   H100, as the gcd's.  A build may set it:
+   NVCCFLAGS=-DMPZG_GCDEXT_WARP_MIN_PAIRS=1 */
 /* gcdext's and invert's MPZG_GCD_COOP_SHARED_STEPS, groups of fewer than 32
    lanes (4096 and 8192 bits at K = 8).  A build may set it:
    NVCCFLAGS=-DMPZG_GCDEXT_COOP_SHARED_STEPS=0 */
