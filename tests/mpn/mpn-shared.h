@@ -845,6 +845,22 @@ check_launch (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t count
   free (flags);
 }
 
+/* A launch on each side of a kernel choice by launch size: limit - 1 instances
+   of class sh and limit or a few more, the limit held to [1, cap], where cap
+   bounds the instances a launch may take; what names the limit. */
+static inline void
+check_launches_at_limit (const mpzg_mpn_device *dev, const mpzg_mpn_shape *sh, size_t limit,
+                         size_t cap, const char *what, mpzg_mpn_stream stream)
+{
+  const size_t n = limit < 1 ? 1 : limit < cap ? limit : cap;
+  if (n > 1)
+    check_launch (dev, sh, n - 1, 0, stream);
+  const size_t more = n + urand (4);
+  check_launch (dev, sh, more < cap ? more : n, 0, stream);
+  printf ("%s: class %u (width %zu): launches of %zu and %zu or more instances (%s)\n",
+          MPN_NAME, sh->cls, (size_t) sh->w[0], n - 1, n, what);
+}
+
 /* ---- classes --------------------------------------------------------------------- */
 
 /* Whether the family's ladder picks class cls for operands of its own widths (a

@@ -38,16 +38,8 @@ check_wide (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
       if (sh.layout == MPZG_MPN_CONTIGUOUS && sh.w[0] > 32 * MPZG_GCD_COOP_K)
         {
           /* a build that moves the limit beyond a test launch gets the largest */
-          const size_t cap = max_count (&sh);
-          size_t n = MPZG_GCD_WARP_MIN_PAIRS < cap ? MPZG_GCD_WARP_MIN_PAIRS : cap;
-          if (n < 1)
-            n = 1;
-          if (n > 1)
-            check_launch (dev, &sh, n - 1, 0, stream);
-          const size_t more = n + urand (4);
-          check_launch (dev, &sh, more < cap ? more : n, 0, stream);
-          printf ("%s: class %u (width %u): launches of %zu and %zu or more instances "
-                  "(MPZG_GCD_WARP_MIN_PAIRS)\n", MPN_NAME, c, sh.w[0], n - 1, n);
+          check_launches_at_limit (dev, &sh, MPZG_GCD_WARP_MIN_PAIRS, max_count (&sh),
+                                   "MPZG_GCD_WARP_MIN_PAIRS", stream);
           continue;
         }
       if (sh.layout != MPZG_MPN_INTERLEAVED || sh.w[0] <= MPZG_GCD_REG_MAX)

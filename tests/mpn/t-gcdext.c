@@ -32,13 +32,7 @@ check_warp (const mpzg_mpn_device *dev, mpzg_mpn_stream stream)
       if (sh.layout != MPZG_MPN_CONTIGUOUS || sh.w[0] != 64 * MPZG_GCDEXT_COOP_K)
         continue;
       /* a build that moves the limit far up gets a launch of 4096 */
-      size_t n = MPZG_GCDEXT_WARP_MIN_PAIRS < 4096 ? MPZG_GCDEXT_WARP_MIN_PAIRS : 4096;
-      if (n < 1)
-        n = 1;
-      if (n > 1)
-        check_launch (dev, &sh, n - 1, 0, stream);
-      check_launch (dev, &sh, n + urand (4), 0, stream);
-      printf ("%s: class %u (width %u): launches of %zu and %zu or more instances "
-              "(MPZG_GCDEXT_WARP_MIN_PAIRS)\n", MPN_NAME, c, sh.w[0], n - 1, n);
+      check_launches_at_limit (dev, &sh, MPZG_GCDEXT_WARP_MIN_PAIRS, 4096,
+                               "MPZG_GCDEXT_WARP_MIN_PAIRS", stream);
     }
 }
